@@ -1,0 +1,57 @@
+//===- DMLDialect.td - DirectML operator dialect -----------*- tablegen -*-===//
+//
+// The `dml` dialect models DirectML operators (TopK1, ArgMax/ArgMin, Reduce,
+// Gather, OneHot) with the exact semantics and constraints of their
+// DML_*_OPERATOR_DESC structs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DML_DIALECT_DML_IR_DMLDIALECT_TD
+#define DML_DIALECT_DML_IR_DMLDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def DML_Dialect : Dialect {
+  let name = "dml";
+  let cppNamespace = "::mlir::dml";
+  let summary = "DirectML selection, reduction and indexing operators";
+  let description = [{
+    The `dml` dialect models five DirectML operators as value-semantic ops on
+    ranked, statically shaped tensors:
+
+    | DirectML struct               | op                          |
+    |-------------------------------|-----------------------------|
+    | `DML_TOP_K1_OPERATOR_DESC`    | `dml.top_k`                 |
+    | `DML_ARGMAX_OPERATOR_DESC`    | `dml.arg_max`               |
+    | `DML_ARGMIN_OPERATOR_DESC`    | `dml.arg_min`               |
+    | `DML_REDUCE_OPERATOR_DESC`    | `dml.reduce`                |
+    | `DML_GATHER_OPERATOR_DESC`    | `dml.gather`                |
+    | `DML_ONE_HOT_OPERATOR_DESC`   | `dml.one_hot`               |
+
+    DirectML data types map to element types: FLOAT16/32/64 to f16/f32/f64,
+    INT8..INT64 to signless i8..i64 (interpreted as signed), UINT8..UINT64 to
+    ui8..ui64.
+
+    Verifiers enforce every documented shape and data-type constraint. The
+    data-type and dimension-count tables depend on the DirectML feature level:
+    a `dml.feature_level` string attribute (for example `"3.0"`) on the op or
+    on any enclosing op selects the table in force; without one, feature level
+    5.0 (the newest table) applies.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// Name of the discardable attribute selecting the DirectML feature level.
+    static constexpr ::llvm::StringLiteral getFeatureLevelAttrName() {
+      return ::llvm::StringLiteral("dml.feature_level");
+    }
+  }];
+}
+
+class DML_Op<string mnemonic, list<Trait> traits = []>
+    : Op<DML_Dialect, mnemonic, !listconcat(traits, [Pure])> {
+  let hasVerifier = 1;
+}
+
+#endif // DML_DIALECT_DML_IR_DMLDIALECT_TD

@@ -1,0 +1,33 @@
+# -*- Python -*-
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "DML-MLIR"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "README.txt", "lit.cfg.py",
+                   "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.dml_obj_root, "test")
+
+config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixes=false"
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+config.substitutions.append(("%PYTHON", config.host_python))
+config.substitutions.append(("%dml_src_root", config.dml_src_root))
+
+tool_dirs = [config.dml_tools_dir, config.llvm_tools_dir]
+tools = ["dml-opt", "mlir-translate", "mlir-opt"]
+for optional in ["dml-run", "dml-compile"]:
+    if os.path.exists(os.path.join(config.dml_tools_dir, optional)):
+        tools.append(optional)
+        config.available_features.add(optional)
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+if config.enable_sanitizers:
+    config.available_features.add("asan")

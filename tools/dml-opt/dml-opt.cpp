@@ -1,0 +1,20 @@
+//===- dml-opt.cpp - DML-MLIR optimizer driver ----------------------------===//
+
+#include "dml/Dialect/DML/IR/DMLDialect.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::dml::DMLDialect>();
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "DML-MLIR optimizer driver\n", registry));
+}
