@@ -1,6 +1,7 @@
 //===- dml-opt.cpp - DML-MLIR optimizer driver ----------------------------===//
 
 #include "dml/Dialect/DML/IR/DMLDialect.h"
+#include "dml/Pipelines/Pipelines.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -9,6 +10,7 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
+  mlir::dml::registerDMLPassesAndPipelines();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::dml::DMLDialect>();

@@ -1,0 +1,34 @@
+//===- DMLToLinalg.h - dml to linalg conversion patterns --------*- C++ -*-===//
+
+#ifndef DML_CONVERSION_DMLTOLINALG_DMLTOLINALG_H
+#define DML_CONVERSION_DMLTOLINALG_DMLTOLINALG_H
+
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::dml {
+
+/// Converts unsigned integer element types (and tensors of them) to signless
+/// integers of the same width; every other type is kept.
+class SignlessTypeConverter : public TypeConverter {
+public:
+  SignlessTypeConverter();
+};
+
+void populateReduceToLinalgPatterns(const TypeConverter &converter,
+                                    RewritePatternSet &patterns);
+void populateArgReduceToLinalgPatterns(const TypeConverter &converter,
+                                       RewritePatternSet &patterns);
+void populateGatherToLinalgPatterns(const TypeConverter &converter,
+                                    RewritePatternSet &patterns);
+void populateOneHotToLinalgPatterns(const TypeConverter &converter,
+                                    RewritePatternSet &patterns);
+void populateTopKToSCFPatterns(const TypeConverter &converter,
+                               RewritePatternSet &patterns);
+
+/// All of the above.
+void populateDMLToLinalgPatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns);
+
+} // namespace mlir::dml
+
+#endif // DML_CONVERSION_DMLTOLINALG_DMLTOLINALG_H

@@ -1,0 +1,34 @@
+//===- Passes.td - DML conversion passes -------------------*- tablegen -*-===//
+
+#ifndef DML_CONVERSION_PASSES_TD
+#define DML_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertDMLToLinalg : Pass<"convert-dml-to-linalg", "ModuleOp"> {
+  let summary = "Lower dml ops to linalg, tensor, arith, math and scf";
+  let description = [{
+    Rewrites every `dml` op into value-semantic `linalg` (generic) ops, with
+    `tensor`, `arith` and `math` in their bodies, and `scf` loops where a loop
+    is the natural form (the selection of `dml.top_k`).
+
+    Unsigned element types become signless throughout the module, function
+    signatures included; comparisons, extensions and divisions are chosen
+    from the original (unsigned or signed) DirectML data type. The function
+    ABI does not change: `ui32` and `i32` have the same bits.
+
+    Accumulation: FLOAT16 inputs accumulate in f32; AVERAGE, L2 and LOG_SUM of
+    FLOAT32 accumulate in f64 so that intermediate sums cannot overflow when
+    the result is finite; LOG_SUM_EXP uses the max shift. Integer SUM and
+    MULTIPLY wrap around.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+#endif // DML_CONVERSION_PASSES_TD

@@ -1,0 +1,79 @@
+//===- DMLToLinalgPass.cpp - convert-dml-to-linalg ------------------------===//
+
+#include "dml/Conversion/DMLToLinalg/DMLToLinalg.h"
+#include "dml/Conversion/Passes.h"
+#include "dml/Dialect/DML/IR/DMLDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+namespace mlir::dml {
+#define GEN_PASS_DEF_CONVERTDMLTOLINALG
+#include "dml/Conversion/Passes.h.inc"
+} // namespace mlir::dml
+
+using namespace mlir;
+using namespace mlir::dml;
+
+SignlessTypeConverter::SignlessTypeConverter() {
+  addConversion([](Type type) { return type; });
+  addConversion([](IntegerType type) -> Type {
+    if (type.isSignless())
+      return type;
+    return IntegerType::get(type.getContext(), type.getWidth());
+  });
+  addConversion([this](RankedTensorType type) -> Type {
+    return type.clone(convertType(type.getElementType()));
+  });
+  auto materialize = [](OpBuilder &b, Type type, ValueRange inputs,
+                        Location loc) -> Value {
+    return UnrealizedConversionCastOp::create(b, loc, type, inputs)
+        .getResult(0);
+  };
+  addSourceMaterialization(materialize);
+  addTargetMaterialization(materialize);
+}
+
+void mlir::dml::populateDMLToLinalgPatterns(const TypeConverter &converter,
+                                            RewritePatternSet &patterns) {
+  populateReduceToLinalgPatterns(converter, patterns);
+  populateArgReduceToLinalgPatterns(converter, patterns);
+  populateGatherToLinalgPatterns(converter, patterns);
+  populateOneHotToLinalgPatterns(converter, patterns);
+  populateTopKToSCFPatterns(converter, patterns);
+}
+
+namespace {
+struct ConvertDMLToLinalgPass
+    : public dml::impl::ConvertDMLToLinalgBase<ConvertDMLToLinalgPass> {
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    SignlessTypeConverter converter;
+    ConversionTarget target(*context);
+    target.addIllegalDialect<DMLDialect>();
+    target.addLegalOp<UnrealizedConversionCastOp>();
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp func) {
+      return converter.isSignatureLegal(func.getFunctionType()) &&
+             converter.isLegal(&func.getBody());
+    });
+    // Everything else must not carry unsigned types any more.
+    target.markUnknownOpDynamicallyLegal(
+        [&](Operation *op) { return converter.isLegal(op); });
+
+    RewritePatternSet patterns(context);
+    populateDMLToLinalgPatterns(converter, patterns);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
+    populateBranchOpInterfaceTypeConversionPattern(patterns, converter);
+    if (failed(applyFullConversion(getOperation(), target,
+                                   std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace

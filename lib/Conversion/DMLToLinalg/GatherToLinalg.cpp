@@ -1,0 +1,102 @@
+//===- GatherToLinalg.cpp - dml.gather lowering ---------------------------===//
+//
+// One parallel linalg.generic over the output. Each element reads its index
+// from the indices tensor, normalizes negative signed indices (i + S),
+// clamps to [0, S - 1] (DML-MLIR proposal: reads never leave the input) and
+// reads the input element:
+//   full = o with r - 1 leading zeros (r >= 1), or o[1:] (r = 0)
+//   i = indices[0, ..., 0, full[axis : axis + r]]
+//   output[o] = input[full[0 : axis], clamp(i), full[axis + r :]]
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringUtils.h"
+#include "dml/Conversion/DMLToLinalg/DMLToLinalg.h"
+#include "dml/Dialect/DML/IR/DMLOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::dml;
+
+namespace {
+struct GatherOpLowering : public OpConversionPattern<GatherOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(GatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    FailureOr<NumericKind> indexKind =
+        getNumericKind(op.getIndices().getType().getElementType());
+    auto resultType = dyn_cast_or_null<RankedTensorType>(
+        getTypeConverter()->convertType(op.getOutput().getType()));
+    if (failed(indexKind) || !resultType)
+      return rewriter.notifyMatchFailure(op, "unsupported element type");
+
+    Value input = adaptor.getInput();
+    Value indices = adaptor.getIndices();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t rank = inputType.getRank();
+    int64_t axis = op.getAxis();
+    int64_t r = op.getIndexDimensions();
+    int64_t axisSize = inputType.getDimSize(axis);
+
+    Value output = createEmptyTensor(rewriter, loc, resultType.getShape(),
+                                     resultType.getElementType());
+    SmallVector<AffineMap> maps = {
+        AffineMap::getMultiDimIdentityMap(rank, getContext())};
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, resultType, ValueRange{}, output, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange) {
+          Value zero = arith::ConstantIndexOp::create(b, l, 0);
+          // Coordinates in the concatenated shape `full`.
+          SmallVector<Value> full;
+          if (r >= 1) {
+            full.append(r - 1, zero);
+            for (int64_t d = 0; d < rank; ++d)
+              full.push_back(linalg::IndexOp::create(b, l, d));
+          } else {
+            for (int64_t d = 1; d < rank; ++d)
+              full.push_back(linalg::IndexOp::create(b, l, d));
+          }
+          SmallVector<Value> indexCoords(rank - r, zero);
+          indexCoords.append(full.begin() + axis, full.begin() + axis + r);
+          Value index = tensor::ExtractOp::create(b, l, indices, indexCoords);
+          index = extendIndexToI64(b, l, *indexKind, index);
+
+          Type i64 = b.getI64Type();
+          Value size = arith::ConstantIntOp::create(b, l, i64, axisSize);
+          Value last = arith::ConstantIntOp::create(b, l, i64, axisSize - 1);
+          if (*indexKind == NumericKind::Signed) {
+            Value zero64 = arith::ConstantIntOp::create(b, l, i64, 0);
+            Value isNegative = arith::CmpIOp::create(
+                b, l, arith::CmpIPredicate::slt, index, zero64);
+            Value wrapped = arith::AddIOp::create(b, l, index, size);
+            index = arith::SelectOp::create(b, l, isNegative, wrapped, index);
+            index = arith::MaxSIOp::create(b, l, index, zero64);
+            index = arith::MinSIOp::create(b, l, index, last);
+          } else {
+            index = arith::MinUIOp::create(b, l, index, last);
+          }
+
+          SmallVector<Value> inputCoords(full.begin(), full.begin() + axis);
+          inputCoords.push_back(
+              arith::IndexCastOp::create(b, l, b.getIndexType(), index));
+          inputCoords.append(full.begin() + axis + r, full.end());
+          Value element = tensor::ExtractOp::create(b, l, input, inputCoords);
+          linalg::YieldOp::create(b, l, element);
+        });
+    rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
+} // namespace
+
+void mlir::dml::populateGatherToLinalgPatterns(const TypeConverter &converter,
+                                               RewritePatternSet &patterns) {
+  patterns.add<GatherOpLowering>(converter, patterns.getContext());
+}

@@ -1,0 +1,90 @@
+//===- CPUPipeline.cpp - dml to LLVM dialect on the CPU -------------------===//
+
+#include "dml/Conversion/Passes.h"
+#include "dml/Pipelines/Pipelines.h"
+#include "dml/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace mlir;
+using namespace mlir::dml;
+
+/// Adds a textual pipeline of upstream passes; the texts are fixed, so a
+/// parse failure is a bug of this file.
+static void addPipeline(OpPassManager &pm, StringRef pipeline) {
+  if (failed(parsePassPipeline(pipeline, pm, llvm::errs())))
+    llvm::report_fatal_error("dml: invalid built-in pass pipeline");
+}
+
+void mlir::dml::buildDMLToLinalgPipeline(OpPassManager &pm,
+                                         const CPUPipelineOptions &) {
+  pm.addPass(createConvertDMLToLinalg());
+  addPipeline(pm, "canonicalize,cse");
+}
+
+void mlir::dml::buildDMLVectorizePipeline(OpPassManager &pm,
+                                          const CPUPipelineOptions &options) {
+  if (!options.vectorize)
+    return;
+  DMLVectorizeOptions vectorizeOptions;
+  vectorizeOptions.vectorWidth = options.vectorWidth;
+  pm.addNestedPass<func::FuncOp>(createDMLVectorize(vectorizeOptions));
+  addPipeline(pm, "canonicalize,cse");
+}
+
+void mlir::dml::buildDMLBufferizePipeline(OpPassManager &pm,
+                                          const CPUPipelineOptions &) {
+  addPipeline(pm, "eliminate-empty-tensors,"
+                  "one-shot-bufferize{bufferize-function-boundaries "
+                  "function-boundary-type-conversion=identity-layout-map},"
+                  "buffer-results-to-out-params{modify-public-functions "
+                  "hoist-static-allocs},"
+                  "canonicalize,buffer-deallocation-pipeline");
+}
+
+void mlir::dml::buildDMLLowerToLLVMPipeline(OpPassManager &pm,
+                                            const CPUPipelineOptions &) {
+  pm.addPass(createDMLExposeCInterface());
+  addPipeline(pm, "convert-linalg-to-loops,"
+                  "func.func(convert-vector-to-scf{full-unroll}),"
+                  "lower-affine,convert-scf-to-cf,canonicalize,"
+                  "convert-vector-to-llvm{reassociate-fp-reductions},"
+                  "expand-strided-metadata,lower-affine,"
+                  "finalize-memref-to-llvm,convert-math-to-llvm,"
+                  "convert-math-to-libm,convert-arith-to-llvm,"
+                  "convert-index-to-llvm,convert-ub-to-llvm,"
+                  "convert-func-to-llvm,convert-cf-to-llvm,"
+                  "reconcile-unrealized-casts,canonicalize");
+}
+
+void mlir::dml::buildDMLCPUPipeline(OpPassManager &pm,
+                                    const CPUPipelineOptions &options) {
+  buildDMLToLinalgPipeline(pm, options);
+  buildDMLVectorizePipeline(pm, options);
+  buildDMLBufferizePipeline(pm, options);
+  buildDMLLowerToLLVMPipeline(pm, options);
+}
+
+void mlir::dml::registerDMLPipelines() {
+  PassPipelineRegistration<CPUPipelineOptions>(
+      "dml-cpu-pipeline", "Lower dml to the LLVM dialect for the CPU",
+      buildDMLCPUPipeline);
+  PassPipelineRegistration<CPUPipelineOptions>(
+      "dml-to-linalg", "Stage 1 of dml-cpu-pipeline: dml to linalg",
+      buildDMLToLinalgPipeline);
+  PassPipelineRegistration<CPUPipelineOptions>(
+      "dml-vectorize-stage", "Stage 2 of dml-cpu-pipeline: tile and vectorize",
+      buildDMLVectorizePipeline);
+  PassPipelineRegistration<CPUPipelineOptions>(
+      "dml-bufferize", "Stage 3 of dml-cpu-pipeline: bufferize",
+      buildDMLBufferizePipeline);
+  PassPipelineRegistration<CPUPipelineOptions>(
+      "dml-lower-to-llvm", "Stage 4 of dml-cpu-pipeline: to the LLVM dialect",
+      buildDMLLowerToLLVMPipeline);
+}
+
+void mlir::dml::registerDMLPassesAndPipelines() {
+  registerDMLConversionPasses();
+  registerDMLTransformsPasses();
+  registerDMLPipelines();
+}
