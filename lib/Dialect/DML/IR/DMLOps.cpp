@@ -15,6 +15,7 @@
 #include "dml/Dialect/DML/IR/TensorSupport.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::dml;
@@ -68,7 +69,7 @@ static LogicalResult verifySizes(Operation *op, ArrayRef<Value> values,
                << name << " dimension " << dim
                << " must be >= 1 (DirectML sizes are positive), got " << size;
       // Saturate instead of overflowing; anything above the limit fails.
-      elements = elements > maxElements ? elements : elements * size;
+      elements = llvm::SaturatingMultiply(elements, uint64_t(size));
     }
     if (elements > maxElements)
       return op->emitOpError()
@@ -199,11 +200,13 @@ LogicalResult TopKOp::verify() {
     return failure();
 
   ArrayRef<int64_t> inputShape = getInput().getType().getShape();
-  int64_t axis = getAxis();
+  // The generated getters zero-extend; read the attributes as signed so that
+  // a negative axis or K is reported as written.
+  int64_t axis = getAxisAttr().getInt();
   if (failed(verifyAxis(axis, inputShape.size(), "axis",
                         [&] { return emitOpError(); })))
     return failure();
-  int64_t k = getK(), size = inputShape[axis];
+  int64_t k = getKAttr().getInt(), size = inputShape[axis];
   if (k < 1 || k > size)
     return emitOpError() << "k must be in [1, " << size
                          << "] (input dimension " << axis
@@ -353,7 +356,8 @@ LogicalResult GatherOp::verify() {
 
   FailureOr<SmallVector<int64_t>> expected = inferGatherShape(
       getInput().getType().getShape(), getIndices().getType().getShape(),
-      getAxis(), getIndexDimensions(), [&] { return emitOpError(); });
+      getAxisAttr().getInt(), getIndexDimensionsAttr().getInt(),
+      [&] { return emitOpError(); });
   if (failed(expected))
     return failure();
   ArrayRef<int64_t> actual = getOutput().getType().getShape();
@@ -382,7 +386,7 @@ LogicalResult OneHotOp::verify() {
 
   ArrayRef<int64_t> indicesShape = getIndices().getType().getShape();
   ArrayRef<int64_t> outputShape = getOutput().getType().getShape();
-  int64_t axis = getAxis();
+  int64_t axis = getAxisAttr().getInt();
   if (failed(verifyAxis(axis, indicesShape.size(), "axis",
                         [&] { return emitOpError(); })))
     return failure();

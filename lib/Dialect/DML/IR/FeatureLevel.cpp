@@ -26,7 +26,8 @@ std::optional<FeatureLevel> FeatureLevel::parse(llvm::StringRef text) {
       majorText.getAsInteger(10, major) || minorText.getAsInteger(10, minor))
     return std::nullopt;
   FeatureLevel level{major, minor};
-  if (!llvm::is_contained(knownLevels, level))
+  // Only the canonical spelling: "03.0" or "3.00" would name 3.0 as well.
+  if (!llvm::is_contained(knownLevels, level) || level.str() != text)
     return std::nullopt;
   return level;
 }
