@@ -19,7 +19,8 @@ static void addPipeline(OpPassManager &pm, StringRef pipeline) {
 void mlir::dml::buildDMLToLinalgPipeline(OpPassManager &pm,
                                          const CPUPipelineOptions &) {
   pm.addPass(createConvertDMLToLinalg());
-  addPipeline(pm, "canonicalize,cse");
+  // Elementwise arith/math on tensors written around dml ops.
+  addPipeline(pm, "func.func(convert-elementwise-to-linalg),canonicalize,cse");
 }
 
 void mlir::dml::buildDMLVectorizePipeline(OpPassManager &pm,
@@ -46,7 +47,8 @@ void mlir::dml::buildDMLLowerToLLVMPipeline(OpPassManager &pm,
                                             const CPUPipelineOptions &) {
   pm.addPass(createDMLExposeCInterface());
   addPipeline(pm, "convert-linalg-to-loops,"
-                  "func.func(convert-vector-to-scf{full-unroll}),"
+                  "func.func(lower-vector-multi-reduction,"
+                  "convert-vector-to-scf{full-unroll}),"
                   "lower-affine,convert-scf-to-cf,canonicalize,"
                   "convert-vector-to-llvm{reassociate-fp-reductions},"
                   "expand-strided-metadata,lower-affine,"
