@@ -29,5 +29,10 @@ for optional in ["dml-run", "dml-compile"]:
         config.available_features.add(optional)
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
+clang = os.path.join(config.llvm_tools_dir, "clang")
+if os.path.exists(clang):
+    config.available_features.add("clang")
+    config.substitutions.append(("%clang", clang))
+
 if config.enable_sanitizers:
     config.available_features.add("asan")

@@ -44,7 +44,7 @@ void mlir::dml::buildDMLBufferizePipeline(OpPassManager &pm,
 }
 
 void mlir::dml::buildDMLLowerToLLVMPipeline(OpPassManager &pm,
-                                            const CPUPipelineOptions &) {
+                                            const CPUPipelineOptions &options) {
   pm.addPass(createDMLExposeCInterface());
   addPipeline(pm, "convert-linalg-to-loops,"
                   "func.func(lower-vector-multi-reduction,"
@@ -57,6 +57,8 @@ void mlir::dml::buildDMLLowerToLLVMPipeline(OpPassManager &pm,
                   "convert-index-to-llvm,convert-ub-to-llvm,"
                   "convert-func-to-llvm,convert-cf-to-llvm,"
                   "reconcile-unrealized-casts,canonicalize");
+  if (options.sanitizeAddress)
+    pm.addPass(createDMLMarkSanitizeAddress());
 }
 
 void mlir::dml::buildDMLCPUPipeline(OpPassManager &pm,

@@ -31,6 +31,10 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       *this, "vector-width",
       llvm::cl::desc("Lanes of the innermost vector dimension"),
       llvm::cl::init(8)};
+  PassOptions::Option<bool> sanitizeAddress{
+      *this, "sanitize-address",
+      llvm::cl::desc("Mark functions for AddressSanitizer instrumentation"),
+      llvm::cl::init(false)};
 };
 
 /// Stage 1: dml -> linalg/tensor/arith/math/scf (+ cleanups).

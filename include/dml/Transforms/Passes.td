@@ -14,6 +14,16 @@ def DMLExposeCInterface : Pass<"dml-expose-c-interface", "ModuleOp"> {
   }];
 }
 
+def DMLMarkSanitizeAddress : Pass<"dml-mark-sanitize-address", "ModuleOp"> {
+  let summary = "Request AddressSanitizer instrumentation of every function";
+  let description = [{
+    Adds `sanitize_address` to the passthrough attributes of every defined
+    `llvm.func`, so that compiling the translated LLVM IR with
+    `-fsanitize=address` instruments the generated kernels' loads and stores.
+    Used to prove that kernels never access memory outside their buffers.
+  }];
+}
+
 def DMLVectorize : Pass<"dml-vectorize", "func::FuncOp"> {
   let summary = "Tile and vectorize linalg ops through the vector dialect";
   let description = [{
