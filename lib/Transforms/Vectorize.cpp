@@ -16,6 +16,7 @@
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -67,6 +68,16 @@ struct VectorizePass : public dml::impl::DMLVectorizeBase<VectorizePass> {
       if (succeeded(result))
         rewriter.replaceOp(tile, result->replacements);
     }
+
+    // Tiles are 1 x ... x 1 x W: drop the unit dimensions so that later
+    // lowerings (math to LLVM in particular) see 1-D vectors.
+    RewritePatternSet unitDimPatterns(context);
+    vector::populateCastAwayVectorLeadingOneDimPatterns(unitDimPatterns);
+    vector::populateVectorTransferDropUnitDimsPatterns(unitDimPatterns);
+    vector::populateDropUnitDimWithShapeCastPatterns(unitDimPatterns);
+    vector::ShapeCastOp::getCanonicalizationPatterns(unitDimPatterns, context);
+    vector::BroadcastOp::getCanonicalizationPatterns(unitDimPatterns, context);
+    (void)applyPatternsGreedily(getOperation(), std::move(unitDimPatterns));
   }
 
   /// A tile: every loop has one iteration except the innermost, which has

@@ -18,8 +18,8 @@
 // VECTOR-DAG: vector.transfer_write
 // VECTOR-DAG: vector.multi_reduction <maximumf>
 // VECTOR-DAG: vector.multi_reduction <minsi>
-// VECTOR-DAG: arith.select %{{.*}} : vector<1x1x1x8xi1>, vector<1x1x1x8xf32>
-// VECTOR-DAG: math.exp %{{.*}} : vector<1x8xf32>
+// VECTOR-DAG: arith.select %{{.*}} : vector<8xi1>, vector<8xf32>
+// VECTOR-DAG: math.exp %{{.*}} : vector<8xf32>
 
 // Results become caller-provided out-params.
 // BUFFER-LABEL: func.func @main
