@@ -1,0 +1,509 @@
+#!/usr/bin/python3
+"""DML-MLIR benchmark suite: the project against ONNX Runtime and PyTorch.
+
+Run through bench/run.sh (which installs what is missing), or directly:
+
+  /usr/bin/python3 bench/bench.py [--threads 1,2] [--cases R1,T1,...] [--iters 25]
+      [--warmup 2] [--rounds 1] [--data-dir bench/.data] [--dml-run build/bin/dml-run]
+      [--no-peers] [--keep-outputs] [--results bench/results/latest]
+
+For every thread count: a STREAM-style probe (bench/stream.c) measures the
+memory bandwidth; dml-run --benchmark=N --threads=T times every case
+in-process (one warm-up call, median of N, outputs preallocated); the same
+inputs go through PyTorch (bench/torch_bench.py) and ONNX Runtime
+(bench/ort_bench.mjs); the outputs are compared; one table is printed. See
+bench/README.md for the columns.
+"""
+
+import argparse
+import datetime
+import hashlib
+import json
+import os
+import pathlib
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+BENCH = pathlib.Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(BENCH))
+import cases as bench_cases  # noqa: E402
+
+EPS32 = float(np.finfo(np.float32).eps)
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------
+# Inputs, programs and models (generated once, cached under the data dir)
+# --------------------------------------------------------------------------
+
+def case_stamp(case):
+    h = hashlib.sha256()
+    h.update(("%d|%d|%s" % (bench_cases.DATA_VERSION, bench_cases.SEED, case.mlir())).encode())
+    for inp in case.inputs:
+        h.update(("%s%s%s%s" % (inp.name, inp.shape, inp.dtype, inp.peer_onnx_shape)).encode())
+    return h.hexdigest()
+
+
+def onnx_model(case, path):
+    import onnx
+    from onnx import TensorProto, helper
+    elem = {"float32": TensorProto.FLOAT, "int32": TensorProto.INT32,
+            "int64": TensorProto.INT64}
+    nodes, inits = case.onnx(helper, TensorProto)
+    init_names = {t.name for t in inits}
+    ins = [helper.make_tensor_value_info(inp.name, elem[str(inp.dtype)], list(inp.peer_onnx_shape))
+           for inp in case.inputs if inp.name not in init_names]
+    outs = [helper.make_tensor_value_info("y%d" % k, elem[t], list(shape))
+            for k, (shape, t) in enumerate(case.onnx_outputs)]
+    graph = helper.make_graph(nodes, case.id, ins, outs, initializer=inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)],
+                              producer_name="dml-mlir-bench")
+    model.ir_version = 8
+    onnx.checker.check_model(model)
+    onnx.save(model, str(path))
+
+
+def prepare(data_dir, selected):
+    """Write inputs (.npy), main.mlir and model.onnx of every case; cached."""
+    meta = {}
+    for index, case in enumerate(bench_cases.CASES):
+        if case.id not in selected:
+            continue
+        d = data_dir / "cases" / case.id
+        stamp_file = d / "stamp.json"
+        stamp = case_stamp(case)
+        if stamp_file.exists():
+            old = json.loads(stamp_file.read_text())
+            if old.get("stamp") == stamp:
+                meta[case.id] = old
+                continue
+        log("generating %s inputs ..." % case.id)
+        d.mkdir(parents=True, exist_ok=True)
+        rng = np.random.default_rng(bench_cases.case_seed(index))
+        arrays = []
+        for i, inp in enumerate(case.inputs):
+            a = inp.make(rng)
+            assert a.shape == tuple(inp.shape) and a.dtype == inp.dtype, (case.id, inp.name)
+            np.save(d / ("in%d.npy" % i), a)
+            arrays.append(a)
+        (d / "main.mlir").write_text(case.mlir())
+        onnx_model(case, d / "model.onnx")
+        info = {"stamp": stamp, "read_bytes": int(case.read_bytes(arrays)),
+                "write_bytes": int(case.write_bytes)}
+        stamp_file.write_text(json.dumps(info))
+        meta[case.id] = info
+    return meta
+
+
+def ort_spec(data_dir, selected):
+    cases = []
+    for case in bench_cases.CASES:
+        if case.id not in selected:
+            continue
+        d = data_dir / "cases" / case.id
+        cases.append({
+            "id": case.id, "model": str(d / "model.onnx"),
+            "inputs": [{"name": inp.name, "path": str(d / ("in%d.npy" % i)),
+                        "shape": list(inp.peer_onnx_shape)}
+                       for i, inp in enumerate(case.inputs)],
+            "outputs": [{"name": "y%d" % k, "shape": list(shape), "type": t}
+                        for k, (shape, t) in enumerate(case.onnx_outputs)],
+        })
+    path = data_dir / "ort_spec.json"
+    path.write_text(json.dumps({"cases": cases}, indent=1))
+    return path
+
+
+# --------------------------------------------------------------------------
+# Contestants
+# --------------------------------------------------------------------------
+
+def build_stream(data_dir):
+    exe = data_dir / "stream"
+    src = BENCH / "stream.c"
+    if exe.exists() and exe.stat().st_mtime > src.stat().st_mtime:
+        return exe
+    cc = shutil.which("clang-22") or "/usr/lib/llvm-22/bin/clang"
+    cmd = [cc, "-O3", "-march=native", "-fopenmp", str(src), "-o", str(exe)]
+    if not os.path.exists(cc):
+        cmd = ["cc", "-O3", "-march=native", "-fopenmp", str(src), "-o", str(exe)]
+    subprocess.run(cmd, check=True)
+    return exe
+
+
+def run_stream(exe, threads):
+    p = subprocess.run([str(exe), "--threads=%d" % threads, "--mib=512", "--reps=6"],
+                       capture_output=True, text=True, check=True,
+                       env=dict(os.environ, OMP_PROC_BIND="false"))
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+RUN_RE = re.compile(r"run: min ([0-9.eE+-]+) ms, median ([0-9.eE+-]+) ms, "
+                    r"max ([0-9.eE+-]+) ms over (\d+) iterations")
+COMPILE_RE = re.compile(r"compile: ([0-9.eE+-]+) ms")
+
+
+def run_project(dml_run, data_dir, out_dir, case, threads, iters, timeout):
+    d = data_dir / "cases" / case.id
+    out_dir.mkdir(parents=True, exist_ok=True)
+    cmd = [str(dml_run), str(d / "main.mlir"), "--benchmark=%d" % iters,
+           "--threads=%d" % threads]
+    cmd += ["--input=@%s" % (d / ("in%d.npy" % i)) for i in range(len(case.inputs))]
+    cmd += ["--output=@%s" % (out_dir / ("%s.%d.npy" % (case.id, k)))
+            for k in range(len(case.outputs))]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"error": "timeout after %d s" % timeout, "cmd": cmd}
+    run = RUN_RE.search(p.stderr)
+    comp = COMPILE_RE.search(p.stderr)
+    if p.returncode != 0 or not run:
+        tail = (p.stderr.strip().splitlines() or ["(no stderr)"])[-3:]
+        return {"error": "exit %d: %s" % (p.returncode, " | ".join(tail)), "cmd": cmd}
+    return {"median_ms": float(run.group(2)), "min_ms": float(run.group(1)),
+            "max_ms": float(run.group(3)), "iters": int(run.group(4)),
+            "compile_ms": float(comp.group(1)) if comp else None}
+
+
+def run_json_tool(cmd, what, timeout):
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"_error": "%s: timeout after %d s" % (what, timeout)}
+    lines = p.stdout.strip().splitlines()
+    if p.returncode != 0 or not lines:
+        tail = " | ".join(p.stderr.strip().splitlines()[-3:])
+        return {"_error": "%s: exit %d: %s" % (what, p.returncode, tail)}
+    return json.loads(lines[-1])
+
+
+# --------------------------------------------------------------------------
+# Output checks
+# --------------------------------------------------------------------------
+
+def compare(out, mine, theirs):
+    """Returns (ok, message) for one output of the project against one peer."""
+    if mine.size != theirs.size:
+        return False, "%d elements vs %d" % (mine.size, theirs.size)
+    theirs = theirs.reshape(mine.shape)
+    if out.check == "index":
+        bad = int(np.count_nonzero(mine.astype(np.int64) != theirs.astype(np.int64)))
+        return bad == 0, ("indices exact" if bad == 0 else "%d/%d indices differ" % (bad, mine.size))
+    if out.check == "exact":
+        bad = int(np.count_nonzero(~((mine == theirs) | (np.isnan(mine) & np.isnan(theirs)))))
+        return bad == 0, ("values exact" if bad == 0 else "%d/%d values differ" % (bad, mine.size))
+    # Float reductions: no order of accumulation is prescribed; allow the
+    # error of a float32 accumulation over the window (inputs are N(0,1)).
+    a, b = mine.astype(np.float64), theirs.astype(np.float64)
+    err = np.abs(a - b)
+    tol = 4 * EPS32 * out.window + 1e-5 * np.abs(b)
+    bad = int(np.count_nonzero(~(err <= tol)))
+    msg = "max |diff| %.2g" % (float(err.max()) if err.size else 0.0)
+    return bad == 0, (msg if bad == 0 else "%d/%d values off, %s" % (bad, mine.size, msg))
+
+
+def check_case(case, dirs):
+    """dirs: contestant -> output dir (None when it failed). Returns a summary."""
+    def load(who, k):
+        p = dirs[who] / ("%s.%d.npy" % (case.id, k))
+        return np.load(p) if p.exists() else None
+
+    notes, ok, compared = [], True, 0
+    for peer in ("ort", "torch"):
+        if dirs.get("project") is None or dirs.get(peer) is None:
+            continue
+        for k, out in enumerate(case.outputs):
+            mine, theirs = load("project", k), load(peer, k)
+            if mine is None or theirs is None:
+                ok = False
+                notes.append("%s: output %d missing" % (peer, k))
+                continue
+            good, msg = compare(out, mine, theirs)
+            compared += 1
+            if not good:
+                ok = False
+                notes.append("vs %s %s: %s" % (peer, out.name, msg))
+    if compared == 0:
+        return {"status": "n/a", "notes": notes or ["nothing to compare"]}
+    return {"status": "ok" if ok else "MISMATCH", "notes": notes}
+
+
+# --------------------------------------------------------------------------
+# Table
+# --------------------------------------------------------------------------
+
+def fmt_ms(x):
+    if x is None:
+        return "–"
+    if x >= 100:
+        return "%.0f" % x
+    if x >= 10:
+        return "%.1f" % x
+    if x >= 1:
+        return "%.2f" % x
+    return "%.3f" % x
+
+
+def fmt_ratio(x):
+    return "–" if x is None else ("%.2f" % x if x < 10 else "%.1f" % x if x < 100 else "%.0f" % x)
+
+
+def roofline_ms(info, bw):
+    write_bw = max(bw["write_gbs"], bw["write_nt_gbs"])
+    return (info["read_bytes"] / (bw["read_gbs"] * 1e9) +
+            info["write_bytes"] / (write_bw * 1e9)) * 1e3
+
+
+def build_rows(selected, meta, res, bw, checks):
+    rows = []
+    for case in bench_cases.CASES:
+        if case.id not in selected:
+            continue
+        r = {"case": case.id, "title": case.title}
+        proj = res["project"].get(case.id, {})
+        r["project_ms"] = proj.get("median_ms")
+        r["compile_ms"] = proj.get("compile_ms")
+        r["project_error"] = proj.get("error")
+        for peer in ("ort", "torch"):
+            p = res[peer].get(case.id, {}) if isinstance(res[peer], dict) else {}
+            r[peer + "_ms"] = p.get("median_ms")
+            r[peer + "_error"] = p.get("error")
+        peers = [(r[p + "_ms"], p) for p in ("ort", "torch") if r[p + "_ms"] is not None]
+        r["best_peer_ms"], r["best_peer"] = min(peers) if peers else (None, None)
+        r["roofline_ms"] = roofline_ms(meta[case.id], bw)
+        r["read_bytes"] = meta[case.id]["read_bytes"]
+        r["write_bytes"] = meta[case.id]["write_bytes"]
+        r["vs_peer"] = (r["project_ms"] / r["best_peer_ms"]
+                        if r["project_ms"] is not None and r["best_peer_ms"] else None)
+        r["vs_roofline"] = (r["project_ms"] / r["roofline_ms"]
+                            if r["project_ms"] is not None else None)
+        r["check"] = checks.get(case.id, {"status": "n/a", "notes": []})
+        rows.append(r)
+    return rows
+
+
+HEADER = ["case", "project ms", "best peer ms", "project/peer", "project/roofline",
+          "compile ms", "ORT ms", "torch ms", "roofline ms", "check"]
+
+
+def table_lines(rows):
+    lines = ["| " + " | ".join(HEADER) + " |",
+             "|" + "|".join("---" if i in (0, 9) else "--:" for i in range(len(HEADER))) + "|"]
+    for r in rows:
+        best = ("%s (%s)" % (fmt_ms(r["best_peer_ms"]), "ORT" if r["best_peer"] == "ort" else "torch")
+                if r["best_peer_ms"] is not None else "–")
+        proj = fmt_ms(r["project_ms"]) if r["project_error"] is None else "FAILED"
+        check = r["check"]["status"]
+        if r["check"]["notes"] and check != "ok":
+            check += ": " + "; ".join(r["check"]["notes"])
+        cells = [r["case"], proj, best, fmt_ratio(r["vs_peer"]), fmt_ratio(r["vs_roofline"]),
+                 fmt_ms(r["compile_ms"]),
+                 fmt_ms(r["ort_ms"]) if r["ort_error"] is None else "error",
+                 fmt_ms(r["torch_ms"]) if r["torch_error"] is None else "error",
+                 fmt_ms(r["roofline_ms"]), check]
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def geomean(xs):
+    xs = [x for x in xs if x]
+    return float(np.exp(np.mean(np.log(xs)))) if xs else None
+
+
+# --------------------------------------------------------------------------
+
+def git_rev():
+    try:
+        return subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                              capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return "?"
+
+
+def cpu_name():
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor()
+
+
+def median_of_rounds(rounds):
+    """rounds: list of {case: {median_ms...}} -> one dict with the median of medians."""
+    merged = {}
+    for cid in rounds[0]:
+        if cid.startswith("_"):
+            merged[cid] = rounds[0][cid]
+            continue
+        vals = [r[cid] for r in rounds if isinstance(r.get(cid), dict)]
+        good = [v for v in vals if "median_ms" in v]
+        if not good:
+            merged[cid] = vals[0]
+            continue
+        m = dict(good[0])
+        m["median_ms"] = statistics.median(v["median_ms"] for v in good)
+        m["round_medians_ms"] = [v["median_ms"] for v in good]
+        if good[0].get("compile_ms") is not None:
+            m["compile_ms"] = statistics.median(v["compile_ms"] for v in good)
+        merged[cid] = m
+    return merged
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--cases", default=",".join(c.id for c in bench_cases.CASES))
+    ap.add_argument("--iters", type=int, default=25, help="timed calls per case (>= 20)")
+    ap.add_argument("--warmup", type=int, default=2, help="peer warm-up calls (dml-run does 1)")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="repeat every contestant's run; report the median of the round medians")
+    ap.add_argument("--data-dir", default=str(BENCH / ".data"))
+    ap.add_argument("--dml-run", default=str(ROOT / "build" / "bin" / "dml-run"))
+    ap.add_argument("--timeout", type=int, default=900, help="seconds per dml-run case")
+    ap.add_argument("--no-peers", action="store_true", help="time the project only")
+    ap.add_argument("--keep-outputs", action="store_true")
+    ap.add_argument("--results", default=str(BENCH / "results" / "latest"),
+                    help="write RESULTS.md and RESULTS.json ('' to skip)")
+    args = ap.parse_args()
+
+    selected = [c for c in args.cases.split(",") if c]
+    for c in selected:
+        if c not in bench_cases.BY_ID:
+            ap.error("unknown case %s (have %s)" % (c, ", ".join(bench_cases.BY_ID)))
+    threads_list = [int(t) for t in args.threads.split(",")]
+    if args.iters < 20:
+        log("note: --iters %d is below the suite's minimum of 20" % args.iters)
+    data_dir = pathlib.Path(args.data_dir).resolve()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    dml_run = pathlib.Path(args.dml_run)
+    if not dml_run.exists():
+        sys.exit("bench: %s not found; build it with `ninja -C build dml-run`" % dml_run)
+
+    t_start = time.time()
+    load_before = os.getloadavg()
+    meta = prepare(data_dir, set(selected))
+    spec = ort_spec(data_dir, set(selected))
+    stream = build_stream(data_dir)
+    cases_arg = ",".join(selected)
+    report = {"date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), "git": git_rev(),
+              "cpu": cpu_name(), "cores": os.cpu_count(), "iters": args.iters,
+              "rounds": args.rounds, "load_before": load_before, "threads": {}}
+
+    for threads in threads_list:
+        log("== threads=%d ==" % threads)
+        bws = [run_stream(stream, threads)]
+        log("bandwidth: %s" % bws[0])
+        rounds = {"project": [], "ort": [], "torch": []}
+        dirs = {who: data_dir / "out" / ("%s-t%d" % (who, threads))
+                for who in ("project", "ort", "torch")}
+        for rnd in range(args.rounds):
+            proj = {}
+            for cid in selected:
+                case = bench_cases.BY_ID[cid]
+                proj[cid] = run_project(dml_run, data_dir, dirs["project"], case, threads,
+                                        args.iters, args.timeout)
+                log("project %s: %s" % (cid, {k: v for k, v in proj[cid].items() if k != "cmd"}))
+            rounds["project"].append(proj)
+            if args.no_peers:
+                continue
+            rounds["torch"].append(run_json_tool(
+                ["/usr/bin/python3", str(BENCH / "torch_bench.py"), "--data-dir", str(data_dir),
+                 "--threads", str(threads), "--iters", str(args.iters), "--warmup",
+                 str(args.warmup), "--out", str(dirs["torch"]), "--cases", cases_arg],
+                "torch", 3600))
+            rounds["ort"].append(run_json_tool(
+                ["node", str(BENCH / "ort_bench.mjs"), "--spec", str(spec), "--threads",
+                 str(threads), "--iters", str(args.iters), "--warmup", str(args.warmup),
+                 "--out", str(dirs["ort"]), "--cases", cases_arg],
+                "ort", 3600))
+        if len(bws) < 2:
+            bws.append(run_stream(stream, threads))   # once more after the run: take the best
+        bw = {k: max(b[k] for b in bws) if k.endswith("_gbs") else bws[0][k] for k in bws[0]}
+        res = {who: (median_of_rounds(r) if r else {}) for who, r in rounds.items()}
+        for who in ("ort", "torch"):
+            if "_error" in res[who]:
+                log("%s failed: %s" % (who, res[who]["_error"]))
+
+        checks = {}
+        for cid in selected:
+            case = bench_cases.BY_ID[cid]
+            avail = {who: (dirs[who] if isinstance(res[who].get(cid), dict)
+                           and "median_ms" in res[who][cid] else None)
+                     for who in ("project", "ort", "torch")}
+            checks[cid] = check_case(case, avail)
+        rows = build_rows(selected, meta, res, bw, checks)
+        report["threads"][str(threads)] = {
+            "bandwidth": bw, "rows": rows,
+            "peer_versions": {"ort": res["ort"].get("_version"), "torch": res["torch"].get("_version")},
+            "errors": {who: {cid: v.get("error") for cid, v in res[who].items()
+                             if isinstance(v, dict) and v.get("error")}
+                       for who in res},
+        }
+        print()
+        print("threads=%d  bandwidth: read %.1f GB/s, write %.1f GB/s (streaming %.1f), copy %.1f GB/s"
+              % (threads, bw["read_gbs"], bw["write_gbs"], bw["write_nt_gbs"], bw["copy_gbs"]))
+        for line in table_lines(rows):
+            print(line)
+        gm_peer = geomean([r["vs_peer"] for r in rows])
+        gm_roof = geomean([r["vs_roofline"] for r in rows])
+        print("geomean project/peer %s, project/roofline %s" % (fmt_ratio(gm_peer), fmt_ratio(gm_roof)))
+        for r in rows:
+            for who in ("project", "ort", "torch"):
+                if r.get(who + "_error"):
+                    print("  %s %s: %s" % (r["case"], who, r[who + "_error"]))
+        sys.stdout.flush()
+        if not args.keep_outputs:
+            for dd in dirs.values():
+                shutil.rmtree(dd, ignore_errors=True)
+
+    report["load_after"] = os.getloadavg()
+    report["seconds"] = round(time.time() - t_start, 1)
+    log("total %.0f s" % report["seconds"])
+    if args.results:
+        write_results(pathlib.Path(args.results), report)
+
+
+def write_results(base, report):
+    base.parent.mkdir(parents=True, exist_ok=True)
+    base.with_suffix(".json").write_text(json.dumps(report, indent=1, default=str) + "\n")
+    out = ["# DML-MLIR benchmark results", "",
+           "Generated by `bench/run.sh` on %s at commit %s; %s, %d cores; %d timed calls "
+           "per case (median), %d round(s); load average before %.2f, after %.2f; %.0f s in all."
+           % (report["date"], report["git"], report["cpu"], report["cores"], report["iters"],
+              report["rounds"], report["load_before"][0], report["load_after"][0],
+              report["seconds"]), ""]
+    for t, block in report["threads"].items():
+        bw = block["bandwidth"]
+        out += ["## threads = %s" % t, "",
+                "Bandwidth probe: read %.1f GB/s, write %.1f GB/s (streaming stores %.1f), "
+                "copy %.1f GB/s. Peers: ONNX Runtime %s, PyTorch %s."
+                % (bw["read_gbs"], bw["write_gbs"], bw["write_nt_gbs"], bw["copy_gbs"],
+                   block["peer_versions"]["ort"], block["peer_versions"]["torch"]), ""]
+        out += table_lines(block["rows"])
+        gm_peer = geomean([r["vs_peer"] for r in block["rows"]])
+        gm_roof = geomean([r["vs_roofline"] for r in block["rows"]])
+        out += ["", "Geometric mean: project/peer %s, project/roofline %s."
+                % (fmt_ratio(gm_peer), fmt_ratio(gm_roof)), ""]
+        errs = [(who, cid, e) for who, m in block["errors"].items() for cid, e in m.items()]
+        if errs:
+            out += ["Errors:", ""] + ["- %s %s: %s" % x for x in errs] + [""]
+    base.with_suffix(".md").write_text("\n".join(out))
+    log("wrote %s.md and %s.json" % (base, base))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+#!/usr/bin/python3
+"""PyTorch contestant of the DML-MLIR benchmark suite (run by bench/bench.py).
+
+  torch_bench.py --data-dir D --threads T --iters N --warmup W --out DIR [--cases R1,T1,...]
+
+For each case: loads the case's inputs from D/cases/<id>/in<i>.npy (reshaped
+to the torch shapes of bench/cases.py), preallocates the outputs, calls the
+case's torch function W times (warm-up), then N times, each timed with
+time.perf_counter; saves the outputs of the last call to DIR/<id>.<k>.npy and
+prints one JSON object {case: {"median_ms", "min_ms", "max_ms", "iters"} or
+{"error"}} as the last line of stdout.
+"""
+
+import argparse
+import json
+import os
+import pathlib
+import statistics
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import cases as bench_cases  # noqa: E402
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data-dir", required=True)
+    ap.add_argument("--threads", type=int, required=True)
+    ap.add_argument("--iters", type=int, default=25)
+    ap.add_argument("--warmup", type=int, default=2)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--cases", default=",".join(c.id for c in bench_cases.CASES))
+    args = ap.parse_args()
+
+    import torch
+    torch.set_num_threads(args.threads)
+    torch.set_grad_enabled(False)
+    out_dir = pathlib.Path(args.out)
+    out_dir.mkdir(parents=True, exist_ok=True)
+
+    results = {}
+    for cid in args.cases.split(","):
+        case = bench_cases.BY_ID[cid]
+        ins = outs = None
+        try:
+            d = pathlib.Path(args.data_dir) / "cases" / cid
+            ins = []
+            for i, inp in enumerate(case.inputs):
+                a = np.load(d / ("in%d.npy" % i))
+                ins.append(torch.from_numpy(np.ascontiguousarray(a.reshape(inp.peer_torch_shape))))
+            outs = [torch.empty(shape, dtype=getattr(torch, dt)) for shape, dt in case.torch_outputs]
+            for _ in range(args.warmup):
+                case.torch(torch, ins, outs)
+            times = []
+            for _ in range(args.iters):
+                t0 = time.perf_counter()
+                case.torch(torch, ins, outs)
+                times.append((time.perf_counter() - t0) * 1e3)
+            for k, o in enumerate(outs):
+                np.save(out_dir / ("%s.%d.npy" % (cid, k)), o.numpy())
+            results[cid] = {"median_ms": statistics.median(times), "min_ms": min(times),
+                            "max_ms": max(times), "iters": len(times)}
+        except Exception as e:  # report and go on with the next case
+            results[cid] = {"error": "%s: %s" % (type(e).__name__, e)}
+        print("torch %s: %s" % (cid, results[cid]), file=sys.stderr, flush=True)
+        del ins, outs
+    results["_version"] = torch.__version__
+    results["_threads"] = torch.get_num_threads()
+    print(json.dumps(results))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
