@@ -1,0 +1,476 @@
+//===- JitKernel.cpp - JIT-compiled dml functions -------------------------===//
+
+#include "dml/Runtime/JitKernel.h"
+
+#include "dml/Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+
+
+#include <chrono>
+#include <mutex>
+
+using namespace mlir;
+using namespace mlir::dml;
+
+template <typename... Args>
+static llvm::Error jitError(const char *format, Args &&...args) {
+  return llvm::createStringError(
+      std::make_error_code(std::errc::invalid_argument),
+      llvm::formatv(format, std::forward<Args>(args)...).str());
+}
+
+static std::string formatShape(llvm::ArrayRef<int64_t> shape) {
+  if (shape.empty())
+    return "[] (rank 0)";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleave(shape, os, "x");
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// Signatures
+//===----------------------------------------------------------------------===//
+
+std::string TensorSignature::str() const {
+  return "tensor<" + formatTensorType(dataType, shape) + ">";
+}
+
+llvm::Error FunctionSignature::check(const HostTensor &tensor, unsigned index,
+                                     bool isResult,
+                                     llvm::StringRef origin) const {
+  llvm::ArrayRef<TensorSignature> list = isResult ? results : inputs;
+  std::string what = llvm::formatv("{0} {1} of @{2}",
+                                   isResult ? "result" : "argument", index,
+                                   name)
+                         .str();
+  if (!origin.empty())
+    what += " ('" + origin.str() + "')";
+  if (index >= list.size())
+    return jitError("{0}: @{1} has only {2} {3}", what, name, list.size(),
+                    isResult ? "results" : "arguments");
+  const TensorSignature &expected = list[index];
+  TensorSignature actual{tensor.getDataType(),
+                         llvm::SmallVector<int64_t, 4>(tensor.getShape())};
+  if (expected.dataType != actual.dataType)
+    return jitError("{0}: data type mismatch: expected {1} ({2}, {3}), got "
+                    "{4} ({5}, {6})",
+                    what, getMlirTypeName(expected.dataType),
+                    getNumpyName(expected.dataType), expected.str(),
+                    getMlirTypeName(actual.dataType),
+                    getNumpyName(actual.dataType), actual.str());
+  if (expected.shape != actual.shape)
+    return jitError("{0}: shape mismatch: expected {1} ({2}), got {3} ({4})",
+                    what, formatShape(expected.shape), expected.str(),
+                    formatShape(actual.shape), actual.str());
+  return llvm::Error::success();
+}
+
+llvm::Error
+FunctionSignature::check(llvm::ArrayRef<const HostTensor *> inputTensors,
+                         llvm::ArrayRef<const HostTensor *> outputTensors) const {
+  if (inputTensors.size() != inputs.size())
+    return jitError("@{0} takes {1} argument{2}, got {3} input{4}", name,
+                    inputs.size(), inputs.size() == 1 ? "" : "s",
+                    inputTensors.size(), inputTensors.size() == 1 ? "" : "s");
+  if (outputTensors.size() != results.size())
+    return jitError("@{0} has {1} result{2}, got {3} output buffer{4}", name,
+                    results.size(), results.size() == 1 ? "" : "s",
+                    outputTensors.size(),
+                    outputTensors.size() == 1 ? "" : "s");
+  for (auto [index, tensor] : llvm::enumerate(inputTensors)) {
+    if (!tensor || !tensor->data())
+      return jitError("argument {0} of @{1}: no tensor", index, name);
+    if (llvm::Error error = check(*tensor, index))
+      return error;
+  }
+  for (auto [index, tensor] : llvm::enumerate(outputTensors)) {
+    if (!tensor || !tensor->data())
+      return jitError("result {0} of @{1}: no output buffer", index, name);
+    if (llvm::Error error = check(*tensor, index, /*isResult=*/true))
+      return error;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<llvm::SmallVector<HostTensor>>
+FunctionSignature::allocateResults() const {
+  llvm::SmallVector<HostTensor> tensors;
+  for (auto [index, result] : llvm::enumerate(results)) {
+    llvm::Expected<HostTensor> tensor =
+        HostTensor::create(result.dataType, result.shape);
+    if (!tensor)
+      return jitError("result {0} of @{1}: {2}", index, name,
+                      llvm::toString(tensor.takeError()));
+    tensors.push_back(std::move(*tensor));
+  }
+  return tensors;
+}
+
+llvm::Expected<TensorSignature>
+mlir::dml::getTensorSignature(Type type, llvm::StringRef what) {
+  std::string typeText;
+  llvm::raw_string_ostream os(typeText);
+  type.print(os);
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  if (!tensorType)
+    return jitError("{0} has type {1}; expected a ranked, statically shaped "
+                    "tensor of a DirectML data type",
+                    what, typeText);
+  if (!tensorType.hasStaticShape())
+    return jitError("{0} has type {1}; dynamic shapes are not supported",
+                    what, typeText);
+  if (tensorType.getEncoding())
+    return jitError("{0} has type {1}; tensor encodings are not supported",
+                    what, typeText);
+  std::optional<DataType> dataType =
+      getDataType(tensorType.getElementType());
+  if (!dataType)
+    return jitError("{0} has type {1}; the element type is not a DirectML "
+                    "data type (f16, f32, f64, i8..i64, ui8..ui64)",
+                    what, typeText);
+  return TensorSignature{*dataType,
+                         llvm::SmallVector<int64_t, 4>(tensorType.getShape())};
+}
+
+llvm::Expected<FunctionSignature>
+mlir::dml::getFunctionSignature(ModuleOp module, llvm::StringRef name) {
+  Operation *symbol = module.lookupSymbol(name);
+  auto function = dyn_cast_or_null<func::FuncOp>(symbol);
+  if (!function) {
+    if (symbol)
+      return jitError("@{0} is a '{1}', not a func.func", name,
+                      symbol->getName().getStringRef());
+    std::string available;
+    for (auto candidate : module.getOps<func::FuncOp>()) {
+      if (candidate.isExternal() || candidate.isPrivate())
+        continue;
+      available += available.empty() ? "@" : ", @";
+      available += candidate.getSymName();
+    }
+    if (available.empty())
+      return jitError("no function @{0} in the module (it has no public "
+                      "function)",
+                      name);
+    return jitError("no function @{0} in the module (available: {1})", name,
+                    available);
+  }
+  if (function.isExternal())
+    return jitError("@{0} is a declaration without a body", name);
+  if (!function.isPublic())
+    return jitError("@{0} is private; only public functions can be called",
+                    name);
+  FunctionSignature signature;
+  signature.name = name.str();
+  FunctionType type = function.getFunctionType();
+  for (auto [index, input] : llvm::enumerate(type.getInputs())) {
+    llvm::Expected<TensorSignature> tensor = getTensorSignature(
+        input, llvm::formatv("argument {0} of @{1}", index, name).str());
+    if (!tensor)
+      return tensor.takeError();
+    signature.inputs.push_back(std::move(*tensor));
+  }
+  for (auto [index, result] : llvm::enumerate(type.getResults())) {
+    llvm::Expected<TensorSignature> tensor = getTensorSignature(
+        result, llvm::formatv("result {0} of @{1}", index, name).str());
+    if (!tensor)
+      return tensor.takeError();
+    signature.results.push_back(std::move(*tensor));
+  }
+  return signature;
+}
+
+//===----------------------------------------------------------------------===//
+// Compilation
+//===----------------------------------------------------------------------===//
+
+std::vector<std::string> JitKernelOptions::getDefaultSharedLibraries() {
+  std::vector<std::string> libraries;
+#ifdef DML_MLIR_C_RUNNER_UTILS
+  if (llvm::sys::fs::exists(DML_MLIR_C_RUNNER_UTILS))
+    libraries.push_back(DML_MLIR_C_RUNNER_UTILS);
+#endif
+  return libraries;
+}
+
+/// One-time process setup: the native target, and the pass registry that the
+/// textual parts of the CPU pipeline are parsed against.
+static void initializeOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    registerAllPasses();
+    registerDMLPassesAndPipelines();
+  });
+}
+
+static double millisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+static llvm::CodeGenOptLevel getCodeGenOptLevel(unsigned optLevel) {
+  switch (optLevel) {
+  case 0:
+    return llvm::CodeGenOptLevel::None;
+  case 1:
+    return llvm::CodeGenOptLevel::Less;
+  case 2:
+    return llvm::CodeGenOptLevel::Default;
+  default:
+    return llvm::CodeGenOptLevel::Aggressive;
+  }
+}
+
+/// Erases the functions that `root` does not reference (transitively), so
+/// that only what runs is lowered and compiled.
+static void pruneUnreachableFunctions(ModuleOp module, llvm::StringRef root) {
+  SymbolTable symbols(module);
+  llvm::SmallPtrSet<Operation *, 16> reachable;
+  llvm::SmallVector<Operation *> worklist{symbols.lookup(root)};
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!op || !reachable.insert(op).second)
+      continue;
+    std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(op);
+    if (!uses)
+      continue;
+    for (const SymbolTable::SymbolUse &use : *uses)
+      worklist.push_back(
+          symbols.lookup(use.getSymbolRef().getRootReference()));
+  }
+  for (auto function :
+       llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (!reachable.contains(function))
+      function.erase();
+}
+
+JitKernel::~JitKernel() = default;
+
+llvm::Expected<std::unique_ptr<JitKernel>>
+JitKernel::compile(ModuleOp module, llvm::StringRef name,
+                   const JitKernelOptions &options) {
+  auto start = std::chrono::steady_clock::now();
+  llvm::Expected<FunctionSignature> signature =
+      getFunctionSignature(module, name);
+  if (!signature)
+    return signature.takeError();
+
+  initializeOnce();
+  std::unique_ptr<JitKernel> kernel(new JitKernel());
+  kernel->signature = std::move(*signature);
+  kernel->numThreads = std::max(1u, options.numThreads);
+
+  MLIRContext *context = module.getContext();
+  {
+    DialectRegistry registry;
+    registerBuiltinDialectTranslation(registry);
+    registerLLVMDialectTranslation(registry);
+    registerOpenMPDialectTranslation(registry);
+    context->appendDialectRegistry(registry);
+  }
+
+  // Lower a clone, so that the caller's module stays as it was.
+  OwningOpRef<ModuleOp> lowered = module.clone();
+  if (options.pruneUnusedFunctions)
+    pruneUnreachableFunctions(*lowered, name);
+  auto function = lowered->lookupSymbol<func::FuncOp>(name);
+  function->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                    UnitAttr::get(context));
+
+  PassManager pm = PassManager::on<ModuleOp>(context);
+  if (options.printIRAfterAll) {
+    // Module-scope printing needs a single-threaded pass manager.
+    context->disableMultithreading();
+    pm.enableIRPrinting(
+        /*shouldPrintBeforePass=*/[](Pass *, Operation *) { return false; },
+        /*shouldPrintAfterPass=*/[](Pass *, Operation *) { return true; },
+        /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false,
+        /*printAfterOnlyOnFailure=*/false,
+        options.irStream ? *options.irStream : llvm::errs());
+  }
+  if (options.pipelineBuilder) {
+    options.pipelineBuilder(pm);
+  } else {
+    CPUPipelineOptions pipelineOptions;
+    std::string errors;
+    llvm::raw_string_ostream errorStream(errors);
+    if (failed(pipelineOptions.parseFromString(options.pipelineOptions,
+                                               errorStream))) {
+      llvm::SmallVector<llvm::StringRef> lines;
+      llvm::StringRef(errors).split(lines, '\n', -1, /*KeepEmpty=*/false);
+      std::string message;
+      for (llvm::StringRef line : lines) {
+        if (line.trim().empty())
+          continue;
+        if (!message.empty())
+          message += "; ";
+        message += line.trim().str();
+      }
+      return jitError("invalid pipeline options '{0}': {1}",
+                      options.pipelineOptions, message);
+    }
+    buildDMLCPUPipeline(pm, pipelineOptions);
+  }
+  if (failed(pm.run(*lowered)))
+    return jitError("lowering @{0} to the LLVM dialect failed (see the "
+                    "diagnostics above)",
+                    name);
+
+  std::string wrapperName = "_mlir_ciface_" + name.str();
+  auto wrapper = lowered->lookupSymbol<LLVM::LLVMFuncOp>(wrapperName);
+  if (!wrapper)
+    return jitError("the lowered module has no C interface function @{0} "
+                    "(the pipeline must lower @{1} to the LLVM dialect with "
+                    "llvm.emit_c_interface)",
+                    wrapperName, name);
+  size_t expectedParams =
+      kernel->signature.inputs.size() + kernel->signature.results.size();
+  if (wrapper.getNumArguments() != expectedParams ||
+      !isa<LLVM::LLVMVoidType>(wrapper.getFunctionType().getReturnType()))
+    return jitError("@{0} has {1} parameters, expected one descriptor pointer "
+                    "per argument and per result ({2}) and no return value",
+                    wrapperName, wrapper.getNumArguments(), expectedParams);
+  kernel->compileTimes.pipelineMs = millisecondsSince(start);
+
+  // Code generation for the host CPU with all its features.
+  auto jitStart = std::chrono::steady_clock::now();
+  llvm::Expected<llvm::orc::JITTargetMachineBuilder> builder =
+      llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return builder.takeError();
+  llvm::CodeGenOptLevel codeGenOptLevel = getCodeGenOptLevel(options.optLevel);
+  // ExecutionEngine::create ignores jitCodeGenOptLevel when it is given a
+  // TargetMachine, so the level is set on the builder.
+  builder->setCodeGenOptLevel(codeGenOptLevel);
+  kernel->targetCPU = builder->getCPU();
+  kernel->targetFeatures = builder->getFeatures().getString();
+  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> optimizerMachine =
+      builder->createTargetMachine();
+  if (!optimizerMachine)
+    return optimizerMachine.takeError();
+  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> codeGenMachine =
+      builder->createTargetMachine();
+  if (!codeGenMachine)
+    return codeGenMachine.takeError();
+
+  std::function<llvm::Error(llvm::Module *)> transformer =
+      makeOptimizingTransformer(std::min(options.optLevel, 3u),
+                                /*sizeLevel=*/0, optimizerMachine->get());
+  llvm::SmallVector<llvm::StringRef> libraries(options.sharedLibraries.begin(),
+                                               options.sharedLibraries.end());
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel = codeGenOptLevel;
+  engineOptions.sharedLibPaths = libraries;
+  engineOptions.enablePerfNotificationListener = false;
+  engineOptions.enableObjectDump = options.enableObjectDump;
+  kernel->objectDumpEnabled = options.enableObjectDump;
+  llvm::Expected<std::unique_ptr<ExecutionEngine>> engine =
+      ExecutionEngine::create(*lowered, engineOptions,
+                              std::move(*codeGenMachine));
+  if (!engine)
+    return jitError("JIT compilation of @{0} failed: {1}", name,
+                    llvm::toString(engine.takeError()));
+  kernel->engine = std::move(*engine);
+  // Runs global constructors, then compiles the wrapper (code generation
+  // happens on the first lookup).
+  kernel->engine->initialize();
+  llvm::Expected<void (*)(void **)> entry =
+      kernel->engine->lookupPacked(wrapperName);
+  if (!entry)
+    return jitError("JIT compilation of @{0} failed: {1}", name,
+                    llvm::toString(entry.takeError()));
+  kernel->function = *entry;
+  kernel->compileTimes.jitMs = millisecondsSince(jitStart);
+  return kernel;
+}
+
+llvm::Error JitKernel::dumpObjectFile(llvm::StringRef path) const {
+  if (!objectDumpEnabled)
+    return jitError("cannot write '{0}': the kernel was compiled without "
+                    "enableObjectDump",
+                    path);
+  engine->dumpToObjectFile(path);
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Calls
+//===----------------------------------------------------------------------===//
+
+/// A memref descriptor {allocated, aligned, offset, sizes[rank],
+/// strides[rank]} for a packed row-major tensor.
+static llvm::SmallVector<int64_t, 19> makeDescriptor(const void *data,
+                                                     llvm::ArrayRef<int64_t> shape) {
+  llvm::SmallVector<int64_t, 19> descriptor;
+  auto address = static_cast<int64_t>(reinterpret_cast<intptr_t>(data));
+  descriptor.push_back(address); // allocated
+  descriptor.push_back(address); // aligned
+  descriptor.push_back(0);       // offset
+  descriptor.append(shape.begin(), shape.end());
+  size_t stridesStart = descriptor.size();
+  descriptor.resize(stridesStart + shape.size());
+  int64_t stride = 1;
+  for (size_t dim = shape.size(); dim-- > 0;) {
+    descriptor[stridesStart + dim] = stride;
+    stride *= shape[dim];
+  }
+  return descriptor;
+}
+
+llvm::Expected<PreparedCall>
+JitKernel::prepare(llvm::ArrayRef<const HostTensor *> inputs,
+                   llvm::ArrayRef<HostTensor *> outputs) const {
+  llvm::SmallVector<const HostTensor *> constOutputs(outputs.begin(),
+                                                     outputs.end());
+  if (llvm::Error error = signature.check(inputs, constOutputs))
+    return std::move(error);
+  PreparedCall call;
+  call.function = function;
+  for (const HostTensor *input : inputs)
+    call.descriptors.push_back(makeDescriptor(input->data(), input->getShape()));
+  for (HostTensor *output : outputs)
+    call.descriptors.push_back(
+        makeDescriptor(output->data(), output->getShape()));
+  // Pointers into the descriptors, and pointers to those pointers: the
+  // packed interface takes the address of each argument, and each argument
+  // of the C wrapper is a descriptor pointer.
+  for (auto &descriptor : call.descriptors)
+    call.descriptorPointers.push_back(descriptor.data());
+  for (void *&pointer : call.descriptorPointers)
+    call.arguments.push_back(&pointer);
+  return std::move(call);
+}
+
+void PreparedCall::run() const { function(arguments.data()); }
+
+llvm::Error JitKernel::invoke(llvm::ArrayRef<const HostTensor *> inputs,
+                              llvm::ArrayRef<HostTensor *> outputs) const {
+  llvm::Expected<PreparedCall> call = prepare(inputs, outputs);
+  if (!call)
+    return call.takeError();
+  call->run();
+  return llvm::Error::success();
+}
