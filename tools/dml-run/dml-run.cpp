@@ -159,6 +159,14 @@ static int run() {
     return fail("cannot parse or verify '" + inputFilename +
                 "' (see the diagnostics above)");
 
+  // The timings are kept to compute the median.
+  constexpr unsigned kMaxBenchmarkIterations = 10'000'000;
+  if (benchmarkIterations > kMaxBenchmarkIterations)
+    return fail(llvm::formatv("--benchmark={0}: at most {1} iterations",
+                              benchmarkIterations.getValue(),
+                              kMaxBenchmarkIterations)
+                    .str());
+
   llvm::Expected<FunctionSignature> signature =
       getFunctionSignature(*module, functionName);
   if (!signature)
