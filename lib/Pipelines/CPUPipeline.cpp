@@ -11,8 +11,8 @@ using namespace mlir::dml;
 
 /// Adds a textual pipeline of upstream passes; the texts are fixed, so a
 /// parse failure is a bug of this file.
-static void addPipeline(OpPassManager &pm, StringRef pipeline) {
-  if (failed(parsePassPipeline(pipeline, pm, llvm::errs())))
+static void addPipeline(OpPassManager &pm, const Twine &pipeline) {
+  if (failed(parsePassPipeline(pipeline.str(), pm, llvm::errs())))
     llvm::report_fatal_error("dml: invalid built-in pass pipeline");
 }
 
@@ -21,16 +21,6 @@ void mlir::dml::buildDMLToLinalgPipeline(OpPassManager &pm,
   pm.addPass(createConvertDMLToLinalg());
   // Elementwise arith/math on tensors written around dml ops.
   addPipeline(pm, "func.func(convert-elementwise-to-linalg),canonicalize,cse");
-}
-
-void mlir::dml::buildDMLVectorizePipeline(OpPassManager &pm,
-                                          const CPUPipelineOptions &options) {
-  if (!options.vectorize)
-    return;
-  DMLVectorizeOptions vectorizeOptions;
-  vectorizeOptions.vectorWidth = options.vectorWidth;
-  pm.addNestedPass<func::FuncOp>(createDMLVectorize(vectorizeOptions));
-  addPipeline(pm, "canonicalize,cse");
 }
 
 void mlir::dml::buildDMLBufferizePipeline(OpPassManager &pm,
@@ -43,9 +33,23 @@ void mlir::dml::buildDMLBufferizePipeline(OpPassManager &pm,
                   "canonicalize,buffer-deallocation-pipeline");
 }
 
+void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
+                                        const CPUPipelineOptions &options) {
+  DMLLinalgToVectorLoopsOptions codegenOptions;
+  // One-lane "vectors" leave every loop scalar.
+  codegenOptions.vectorBits = options.vectorize ? options.vectorBits : 1;
+  codegenOptions.registersPerChunk = options.vectorize ? 4 : 1;
+  pm.addNestedPass<func::FuncOp>(createDMLLinalgToVectorLoops(codegenOptions));
+  addPipeline(pm, "canonicalize,cse");
+}
+
 void mlir::dml::buildDMLLowerToLLVMPipeline(OpPassManager &pm,
                                             const CPUPipelineOptions &options) {
   pm.addPass(createDMLExposeCInterface());
+  if (options.threads != 1)
+    addPipeline(pm, "convert-scf-to-openmp{num-threads=" +
+                        std::to_string(options.threads) +
+                        "},canonicalize");
   addPipeline(pm, "convert-linalg-to-loops,"
                   "func.func(lower-vector-multi-reduction,"
                   "convert-vector-to-scf{full-unroll}),"
@@ -56,6 +60,7 @@ void mlir::dml::buildDMLLowerToLLVMPipeline(OpPassManager &pm,
                   "convert-math-to-libm,convert-arith-to-llvm,"
                   "convert-index-to-llvm,convert-ub-to-llvm,"
                   "convert-func-to-llvm,convert-cf-to-llvm,"
+                  "convert-openmp-to-llvm,"
                   "reconcile-unrealized-casts,canonicalize");
   if (options.sanitizeAddress)
     pm.addPass(createDMLMarkSanitizeAddress());
@@ -64,8 +69,8 @@ void mlir::dml::buildDMLLowerToLLVMPipeline(OpPassManager &pm,
 void mlir::dml::buildDMLCPUPipeline(OpPassManager &pm,
                                     const CPUPipelineOptions &options) {
   buildDMLToLinalgPipeline(pm, options);
-  buildDMLVectorizePipeline(pm, options);
   buildDMLBufferizePipeline(pm, options);
+  buildDMLCodegenPipeline(pm, options);
   buildDMLLowerToLLVMPipeline(pm, options);
 }
 
@@ -77,11 +82,11 @@ void mlir::dml::registerDMLPipelines() {
       "dml-to-linalg", "Stage 1 of dml-cpu-pipeline: dml to linalg",
       buildDMLToLinalgPipeline);
   PassPipelineRegistration<CPUPipelineOptions>(
-      "dml-vectorize-stage", "Stage 2 of dml-cpu-pipeline: tile and vectorize",
-      buildDMLVectorizePipeline);
-  PassPipelineRegistration<CPUPipelineOptions>(
-      "dml-bufferize", "Stage 3 of dml-cpu-pipeline: bufferize",
+      "dml-bufferize", "Stage 2 of dml-cpu-pipeline: bufferize",
       buildDMLBufferizePipeline);
+  PassPipelineRegistration<CPUPipelineOptions>(
+      "dml-codegen", "Stage 3 of dml-cpu-pipeline: loops over vectors",
+      buildDMLCodegenPipeline);
   PassPipelineRegistration<CPUPipelineOptions>(
       "dml-lower-to-llvm", "Stage 4 of dml-cpu-pipeline: to the LLVM dialect",
       buildDMLLowerToLLVMPipeline);

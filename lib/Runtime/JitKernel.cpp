@@ -331,6 +331,8 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
       return jitError("invalid pipeline options '{0}': {1}",
                       options.pipelineOptions, message);
     }
+    // The kernel's thread count selects the OpenMP lowering.
+    pipelineOptions.threads = kernel->numThreads;
     buildDMLCPUPipeline(pm, pipelineOptions);
   }
   if (failed(pm.run(*lowered)))
@@ -380,6 +382,11 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
                                 /*sizeLevel=*/0, optimizerMachine->get());
   llvm::SmallVector<llvm::StringRef> libraries(options.sharedLibraries.begin(),
                                                options.sharedLibraries.end());
+#ifdef DML_OPENMP_RUNTIME
+  // Parallel loops call the OpenMP runtime.
+  if (kernel->numThreads > 1)
+    libraries.push_back(DML_OPENMP_RUNTIME);
+#endif
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = codeGenOptLevel;

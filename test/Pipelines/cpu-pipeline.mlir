@@ -1,8 +1,8 @@
 // Each stage of dml-cpu-pipeline, and the whole pipeline, on one function
 // holding every op family.
 // RUN: dml-opt %s --dml-to-linalg | FileCheck %s --check-prefix=LINALG
-// RUN: dml-opt %s --dml-to-linalg --dml-vectorize-stage | FileCheck %s --check-prefix=VECTOR
-// RUN: dml-opt %s --dml-to-linalg --dml-vectorize-stage --dml-bufferize | FileCheck %s --check-prefix=BUFFER
+// RUN: dml-opt %s --dml-to-linalg --dml-bufferize | FileCheck %s --check-prefix=BUFFER
+// RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen | FileCheck %s --check-prefix=VECTOR
 // RUN: dml-opt %s --dml-cpu-pipeline | FileCheck %s --check-prefix=LLVM
 // RUN: dml-opt %s --dml-cpu-pipeline | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
 
@@ -11,15 +11,20 @@
 // LINALG: linalg.generic
 // LINALG: scf.for
 
-// Reductions over the innermost axis, arg reductions, gather rows, one-hot
-// and the elementwise post-ops all become vector code.
+// Reductions over the innermost axis keep W lanes and reduce them once
+// (vector.reduction); arg reductions, gather rows, one-hot and the
+// elementwise post-ops all become vector code. The 16-wide f32 ops are
+// 4 x 512-bit lane groups of the 4x16 input clamped to its size.
 // VECTOR-LABEL: func.func @main
-// VECTOR-DAG: vector.transfer_read
-// VECTOR-DAG: vector.transfer_write
-// VECTOR-DAG: vector.multi_reduction <maximumf>
-// VECTOR-DAG: vector.multi_reduction <minsi>
-// VECTOR-DAG: arith.select %{{.*}} : vector<8xi1>, vector<8xf32>
-// VECTOR-DAG: math.exp %{{.*}} : vector<8xf32>
+// VECTOR-NOT: linalg.
+// VECTOR-DAG: vector.load %{{.*}} : memref<4x16xf32>, vector<16xf32>
+// VECTOR-DAG: vector.store %{{.*}} : memref<8x16xf32>, vector<16xf32>
+// VECTOR-DAG: vector.reduction <maximumf>
+// VECTOR-DAG: vector.reduction <minsi>
+// VECTOR-DAG: vector.reduction <add>
+// VECTOR-DAG: arith.select %{{.*}} : vector<16xi1>, vector<16xf32>
+// VECTOR-DAG: math.exp %{{.*}} : vector<16xf32>
+// VECTOR-DAG: vector.step : vector<16xindex>
 
 // Results become caller-provided out-params.
 // BUFFER-LABEL: func.func @main

@@ -10,7 +10,9 @@
 //   Desc is an MLIR memref descriptor
 //   `{T *allocated; T *aligned; int64_t offset; int64_t sizes[rank];
 //     int64_t strides[rank];}`;
-// * unsigned element types are passed as same-width integers.
+// * unsigned element types are passed as same-width integers;
+// * with `threads` other than 1, the code calls the OpenMP runtime (libomp),
+//   which the JIT or the linker must provide.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,12 +27,18 @@ namespace mlir::dml {
 struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
   PassOptions::Option<bool> vectorize{
       *this, "vectorize",
-      llvm::cl::desc("Tile and vectorize linalg ops through vector"),
+      llvm::cl::desc("Vectorize the innermost loops through vector"),
       llvm::cl::init(true)};
-  PassOptions::Option<int64_t> vectorWidth{
-      *this, "vector-width",
-      llvm::cl::desc("Lanes of the innermost vector dimension"),
-      llvm::cl::init(8)};
+  PassOptions::Option<int64_t> vectorBits{
+      *this, "vector-bits",
+      llvm::cl::desc("Width in bits of one vector register of the target"),
+      llvm::cl::init(512)};
+  PassOptions::Option<unsigned> threads{
+      *this, "threads",
+      llvm::cl::desc("Threads of the OpenMP parallel loops; 1 keeps the code "
+                     "sequential (no OpenMP runtime needed), 0 lets the "
+                     "OpenMP runtime choose"),
+      llvm::cl::init(1)};
   PassOptions::Option<bool> sanitizeAddress{
       *this, "sanitize-address",
       llvm::cl::desc("Mark functions for AddressSanitizer instrumentation"),
@@ -40,12 +48,12 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
 /// Stage 1: dml -> linalg/tensor/arith/math/scf (+ cleanups).
 void buildDMLToLinalgPipeline(OpPassManager &pm,
                               const CPUPipelineOptions &options);
-/// Stage 2: tile and vectorize linalg ops.
-void buildDMLVectorizePipeline(OpPassManager &pm,
-                               const CPUPipelineOptions &options);
-/// Stage 3: one-shot bufferization, results to out-params, deallocation.
+/// Stage 2: one-shot bufferization, results to out-params, deallocation.
 void buildDMLBufferizePipeline(OpPassManager &pm,
                                const CPUPipelineOptions &options);
+/// Stage 3: linalg on memrefs to parallel loops over vectors.
+void buildDMLCodegenPipeline(OpPassManager &pm,
+                             const CPUPipelineOptions &options);
 /// Stage 4: loops, vector and memref to the LLVM dialect.
 void buildDMLLowerToLLVMPipeline(OpPassManager &pm,
                                  const CPUPipelineOptions &options);
@@ -53,7 +61,7 @@ void buildDMLLowerToLLVMPipeline(OpPassManager &pm,
 void buildDMLCPUPipeline(OpPassManager &pm, const CPUPipelineOptions &options);
 
 /// Registers `dml-cpu-pipeline` and its stages `dml-to-linalg`,
-/// `dml-vectorize-stage`, `dml-bufferize`, `dml-lower-to-llvm`.
+/// `dml-bufferize`, `dml-codegen`, `dml-lower-to-llvm`.
 void registerDMLPipelines();
 
 /// Registers the dml passes and pipelines.

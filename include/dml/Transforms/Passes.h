@@ -7,6 +7,12 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
+namespace arith {
+class ArithDialect;
+}
+namespace memref {
+class MemRefDialect;
+}
 namespace scf {
 class SCFDialect;
 }

@@ -24,22 +24,46 @@ def DMLMarkSanitizeAddress : Pass<"dml-mark-sanitize-address", "ModuleOp"> {
   }];
 }
 
-def DMLVectorize : Pass<"dml-vectorize", "func::FuncOp"> {
-  let summary = "Tile and vectorize linalg ops through the vector dialect";
+def DMLLinalgToVectorLoops
+    : Pass<"dml-linalg-to-vector-loops", "func::FuncOp"> {
+  let summary = "Lower bufferized linalg ops to parallel loops over vectors";
   let description = [{
-    Tiles the innermost dimension of every statically shaped `linalg` op to
-    the target vector width and vectorizes the tiles with
-    `linalg::vectorize`. Ops the vectorizer cannot handle stay as they are
-    and are later lowered to loops.
+    Code generation for statically shaped `linalg.generic` and `linalg.fill`
+    ops on memrefs. The innermost loop is vectorized by cloning the op's
+    body onto `vector<W x T>` values, W being four registers' worth of the
+    widest element type in the body:
+
+    * innermost loop parallel (elementwise ops, reductions over outer
+      dimensions): the parallel loops, with the innermost dimension split
+      into blocks, form an `scf.parallel`; reduction loops run inside; each
+      W-wide chunk is loaded, combined with the output chunk and stored;
+    * innermost loop a reduction (reductions over the innermost dimension):
+      an `scf.parallel` over the output elements, each accumulating W
+      independent lanes (the combiner must be a plain reduction such as
+      addf, maximumf, minsi) that are merged with `vector.reduction` at the
+      end.
+
+    Loads are contiguous `vector.load`s where the innermost dimension is
+    contiguous, broadcasts where it is absent, and `vector.gather` for
+    data-dependent innermost indices. Remainders run a scalar copy of the
+    body. Small ops (below `parallel-threshold` iterations) use `scf.for`.
+    Ops that do not fit are left for `convert-linalg-to-loops`.
   }];
   let options = [
-    Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"8",
-           "Number of lanes of the innermost vector dimension">,
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
+           "Width in bits of one vector register">,
+    Option<"registersPerChunk", "registers-per-chunk", "int64_t",
+           /*default=*/"4",
+           "Vector registers per chunk (independent accumulators)">,
+    Option<"parallelThreshold", "parallel-threshold", "int64_t",
+           /*default=*/"32768",
+           "Minimum iteration count for an scf.parallel outer loop">,
   ];
   let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
-    "::mlir::tensor::TensorDialect",
   ];
 }
 

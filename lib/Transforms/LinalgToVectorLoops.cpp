@@ -1,0 +1,784 @@
+//===- LinalgToVectorLoops.cpp - dml-linalg-to-vector-loops ---------------===//
+//
+// Code generation for bufferized, statically shaped linalg.generic ops (and
+// linalg.fill, generalized first). The innermost loop is vectorized by
+// cloning the op's body onto W-wide vectors; the parallel loops around it
+// form an scf.parallel (lowered to OpenMP by the pipeline).
+//
+//   innermost loop parallel (elementwise, reductions over outer dims):
+//     scf.parallel (parallel dims..., block of the innermost dim) {
+//       scf.for (reduction dims...) {
+//         for each W-chunk of the block: out[chunk] = body(in[chunk], out[chunk])
+//         scalar remainder
+//       }
+//     }
+//   innermost loop a reduction (reductions over the innermost dim):
+//     scf.parallel (parallel dims...) {
+//       acc = splat(identity) : vector<W>
+//       scf.for (outer reduction dims...) {
+//         for each W-chunk: acc = body(in[chunk], acc)   // W lanes
+//         scalar remainder into a scalar accumulator
+//       }
+//       out = combine(out, vector.reduction(acc), scalar accumulator)
+//     }
+//
+//===----------------------------------------------------------------------===//
+
+#include "dml/Transforms/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::dml {
+#define GEN_PASS_DEF_DMLLINALGTOVECTORLOOPS
+#include "dml/Transforms/Passes.h.inc"
+} // namespace mlir::dml
+
+using namespace mlir;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Combiners of inner reductions
+//===----------------------------------------------------------------------===//
+
+std::optional<vector::CombiningKind> getCombiningKind(Operation *op) {
+  using Kind = vector::CombiningKind;
+  return llvm::TypeSwitch<Operation *, std::optional<Kind>>(op)
+      .Case<arith::AddFOp, arith::AddIOp>([](auto) { return Kind::ADD; })
+      .Case<arith::MulFOp, arith::MulIOp>([](auto) { return Kind::MUL; })
+      .Case<arith::MaximumFOp>([](auto) { return Kind::MAXIMUMF; })
+      .Case<arith::MinimumFOp>([](auto) { return Kind::MINIMUMF; })
+      .Case<arith::MaxNumFOp>([](auto) { return Kind::MAXNUMF; })
+      .Case<arith::MinNumFOp>([](auto) { return Kind::MINNUMF; })
+      .Case<arith::MaxSIOp>([](auto) { return Kind::MAXSI; })
+      .Case<arith::MinSIOp>([](auto) { return Kind::MINSI; })
+      .Case<arith::MaxUIOp>([](auto) { return Kind::MAXUI; })
+      .Case<arith::MinUIOp>([](auto) { return Kind::MINUI; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// The neutral element of `kind` for `type`.
+TypedAttr getIdentity(Builder &b, vector::CombiningKind kind, Type type) {
+  using Kind = vector::CombiningKind;
+  if (auto floatType = dyn_cast<FloatType>(type)) {
+    const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
+    switch (kind) {
+    case Kind::ADD:
+      return b.getFloatAttr(type, APFloat::getZero(semantics, true));
+    case Kind::MUL:
+      return b.getFloatAttr(type, 1.0);
+    case Kind::MAXIMUMF:
+    case Kind::MAXNUMF:
+      return b.getFloatAttr(type, APFloat::getInf(semantics, true));
+    case Kind::MINIMUMF:
+      return b.getFloatAttr(type, APFloat::getInf(semantics, false));
+    case Kind::MINNUMF:
+      return b.getFloatAttr(type, APFloat::getNaN(semantics));
+    default:
+      return {};
+    }
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  switch (kind) {
+  case Kind::ADD:
+    return b.getIntegerAttr(type, 0);
+  case Kind::MUL:
+    return b.getIntegerAttr(type, 1);
+  case Kind::MAXSI:
+    return b.getIntegerAttr(type, APInt::getSignedMinValue(width));
+  case Kind::MINSI:
+    return b.getIntegerAttr(type, APInt::getSignedMaxValue(width));
+  case Kind::MAXUI:
+    return b.getIntegerAttr(type, APInt::getMinValue(width));
+  case Kind::MINUI:
+    return b.getIntegerAttr(type, APInt::getMaxValue(width));
+  default:
+    return {};
+  }
+}
+
+/// A copy of the binary `combiner` applied to (lhs, rhs).
+Value createCombine(OpBuilder &b, Location loc, Operation *combiner,
+                    Value lhs, Value rhs) {
+  OperationState state(loc, combiner->getName());
+  state.addOperands({lhs, rhs});
+  state.addTypes(lhs.getType());
+  state.addAttributes(combiner->getAttrs());
+  return b.create(state)->getResult(0);
+}
+
+//===----------------------------------------------------------------------===//
+// Body cloning
+//===----------------------------------------------------------------------===//
+
+/// Where the body is evaluated: loop induction variables per loop dimension
+/// and, when vectorized, the W-wide chunk of dimension `vectorDim` starting
+/// at ivs[vectorDim].
+struct Point {
+  SmallVector<Value> ivs;
+  int64_t vectorDim = -1;
+  int64_t width = 1; // 1: scalar evaluation.
+  bool isVector() const { return width > 1; }
+};
+
+class BodyCloner {
+public:
+  BodyCloner(OpBuilder &b, Location loc, const Point &point)
+      : b(b), loc(loc), point(point) {}
+
+  /// Clones `body` with its arguments bound to `args`; returns the yielded
+  /// values, or failure if an op cannot be evaluated at this point.
+  FailureOr<SmallVector<Value>> clone(Block &body, ValueRange args) {
+    for (auto [arg, value] : llvm::zip(body.getArguments(), args))
+      mapping.map(arg, value);
+    for (Operation &op : body.without_terminator())
+      if (failed(cloneOp(op)))
+        return failure();
+    SmallVector<Value> results;
+    for (Value yielded : body.getTerminator()->getOperands())
+      results.push_back(mapping.lookupOrDefault(yielded));
+    return results;
+  }
+
+  /// The vector type of W elements of `type`.
+  VectorType getVectorType(Type type) const {
+    return VectorType::get({point.width}, type);
+  }
+
+  Value broadcastIfNeeded(Value value) {
+    if (isa<VectorType>(value.getType()))
+      return value;
+    return vector::BroadcastOp::create(b, loc, getVectorType(value.getType()),
+                                       value);
+  }
+
+private:
+  LogicalResult cloneOp(Operation &op) {
+    if (auto index = dyn_cast<linalg::IndexOp>(op)) {
+      int64_t dim = index.getDim();
+      if (point.isVector() && dim == point.vectorDim) {
+        VectorType type = getVectorType(b.getIndexType());
+        Value base = vector::BroadcastOp::create(b, loc, type, point.ivs[dim]);
+        Value step = vector::StepOp::create(b, loc, type);
+        Value lanes = arith::AddIOp::create(b, loc, base, step);
+        contiguousBase[lanes] = point.ivs[dim];
+        mapping.map(index.getResult(), lanes);
+      } else {
+        mapping.map(index.getResult(), point.ivs[dim]);
+      }
+      return success();
+    }
+    if (auto load = dyn_cast<memref::LoadOp>(op))
+      return cloneLoad(load);
+    if (op.getNumRegions() != 0 ||
+        !isa<arith::ArithDialect, math::MathDialect>(op.getDialect()))
+      return failure();
+
+    SmallVector<Value> operands;
+    bool anyVector = false;
+    for (Value operand : op.getOperands()) {
+      Value mapped = mapping.lookupOrDefault(operand);
+      anyVector |= isa<VectorType>(mapped.getType());
+      operands.push_back(mapped);
+    }
+    if (!anyVector) {
+      Operation *copy = b.clone(op, mapping);
+      (void)copy;
+      return success();
+    }
+    for (Value &operand : operands)
+      operand = broadcastIfNeeded(operand);
+    OperationState state(loc, op.getName());
+    state.addOperands(operands);
+    for (Type type : op.getResultTypes())
+      state.addTypes(getVectorType(type));
+    state.addAttributes(op.getAttrs());
+    Operation *vectorOp = b.create(state);
+    mapping.map(op.getResults(), vectorOp->getResults());
+    return success();
+  }
+
+  /// A load inside the body (a bufferized tensor.extract): scalar when all
+  /// indices are, a contiguous vector.load when only the last index is the
+  /// vectorized loop's lanes, a vector.gather when only the last index
+  /// varies per lane.
+  LogicalResult cloneLoad(memref::LoadOp load) {
+    SmallVector<Value> indices;
+    bool anyVector = false;
+    for (Value index : load.getIndices()) {
+      indices.push_back(mapping.lookupOrDefault(index));
+      anyVector |= isa<VectorType>(indices.back().getType());
+    }
+    if (!anyVector) {
+      b.clone(*load.getOperation(), mapping);
+      return success();
+    }
+    if (llvm::any_of(ArrayRef(indices).drop_back(), [](Value index) {
+          return isa<VectorType>(index.getType());
+        }))
+      return failure();
+    auto memrefType = load.getMemRefType();
+    if (!memrefType.isLastDimUnitStride())
+      return failure();
+    Type elementType = memrefType.getElementType();
+    Value last = indices.back();
+    auto contiguous = contiguousBase.find(last);
+    if (contiguous != contiguousBase.end()) {
+      indices.back() = contiguous->second;
+      Value vector = vector::LoadOp::create(b, loc, getVectorType(elementType),
+                                            load.getMemRef(), indices);
+      mapping.map(load.getResult(), vector);
+      return success();
+    }
+    indices.back() = arith::ConstantIndexOp::create(b, loc, 0);
+    Value mask = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(getVectorType(b.getI1Type()), true));
+    Value passThrough = arith::ConstantOp::create(
+        b, loc, b.getZeroAttr(getVectorType(elementType)));
+    Value gathered = vector::GatherOp::create(
+        b, loc, getVectorType(elementType), load.getMemRef(), indices, last,
+        mask, passThrough);
+    mapping.map(load.getResult(), gathered);
+    return success();
+  }
+
+  OpBuilder &b;
+  Location loc;
+  const Point &point;
+  IRMapping mapping;
+  llvm::DenseMap<Value, Value> contiguousBase;
+};
+
+//===----------------------------------------------------------------------===//
+// Generic lowering
+//===----------------------------------------------------------------------===//
+
+/// Indices of `map` at `ivs`; map results are dimensions or constants.
+SmallVector<Value> getIndices(OpBuilder &b, Location loc, AffineMap map,
+                              ArrayRef<Value> ivs) {
+  SmallVector<Value> indices;
+  for (AffineExpr expr : map.getResults()) {
+    if (auto dim = dyn_cast<AffineDimExpr>(expr))
+      indices.push_back(ivs[dim.getPosition()]);
+    else
+      indices.push_back(arith::ConstantIndexOp::create(
+          b, loc, cast<AffineConstantExpr>(expr).getValue()));
+  }
+  return indices;
+}
+
+bool isDimOrConstant(AffineMap map) {
+  return llvm::all_of(map.getResults(), [](AffineExpr expr) {
+    return isa<AffineDimExpr, AffineConstantExpr>(expr);
+  });
+}
+
+class GenericLowering {
+public:
+  GenericLowering(RewriterBase &rewriter, linalg::GenericOp op,
+                  int64_t vectorBits, int64_t registersPerChunk,
+                  int64_t parallelThreshold)
+      : rewriter(rewriter), op(op), loc(op.getLoc()), vectorBits(vectorBits),
+        registersPerChunk(registersPerChunk),
+        parallelThreshold(parallelThreshold) {}
+
+  LogicalResult run() {
+    if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1)
+      return failure();
+    sizes = op.getStaticLoopRanges();
+    if (llvm::any_of(sizes, ShapedType::isDynamic))
+      return failure();
+    if (!llvm::all_of(op.getIndexingMapsArray(), isDimOrConstant))
+      return failure();
+    rank = sizes.size();
+    iterators = op.getIteratorTypesArray();
+    width = chooseWidth();
+
+    rewriter.setInsertionPoint(op);
+    if (rank == 0)
+      return emitScalarOp();
+    vectorDim = rank - 1;
+    if (width > 1 && !canVectorize())
+      width = 1;
+    bool innerReduction = iterators[vectorDim] == utils::IteratorType::reduction;
+    if (innerReduction) {
+      if (failed(analyzeCombiner()))
+        return failure();
+      return emitInnerReduction();
+    }
+    return emitInnerParallel();
+  }
+
+private:
+  /// W: `registersPerChunk` registers of the widest element type in the
+  /// body, at most the (power-of-two floor of the) innermost loop size.
+  int64_t chooseWidth() {
+    unsigned widest = 8;
+    auto consider = [&](Type type) {
+      if (type.isIndex())
+        widest = std::max(widest, 64u);
+      else if (type.isIntOrFloat() && type.getIntOrFloatBitWidth() > 1)
+        widest = std::max(widest, type.getIntOrFloatBitWidth());
+    };
+    Block &body = op.getRegion().front();
+    for (BlockArgument arg : body.getArguments())
+      consider(arg.getType());
+    body.walk([&](Operation *nested) {
+      for (Type type : nested->getResultTypes())
+        consider(type);
+    });
+    int64_t lanes = std::max<int64_t>(1, vectorBits / widest);
+    int64_t chunk = lanes * registersPerChunk;
+    if (sizes.empty())
+      return 1;
+    int64_t innermost = sizes.back();
+    while (chunk > 1 && chunk > innermost)
+      chunk /= 2;
+    return chunk;
+  }
+
+  /// Operands must be contiguous in the innermost dimension when they
+  /// depend on it.
+  bool canVectorize() {
+    for (OpOperand &operand : op->getOpOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(&operand);
+      auto memrefType = dyn_cast<MemRefType>(operand.get().getType());
+      bool usesVectorDim = map.isFunctionOfDim(vectorDim);
+      if (!usesVectorDim)
+        continue;
+      if (!memrefType || !memrefType.isLastDimUnitStride())
+        return false;
+      auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+      if (!last || last.getPosition() != vectorDim)
+        return false;
+      for (AffineExpr expr : map.getResults().drop_back())
+        if (expr.isFunctionOfDim(vectorDim))
+          return false;
+    }
+    return true;
+  }
+
+  /// The yielded value must be `combiner(output argument, x)` with the
+  /// output argument used nowhere else.
+  LogicalResult analyzeCombiner() {
+    Block &body = op.getRegion().front();
+    Value yielded = body.getTerminator()->getOperand(0);
+    combiner = yielded.getDefiningOp();
+    BlockArgument outputArg = body.getArguments().back();
+    if (!combiner || combiner->getBlock() != &body ||
+        combiner->getNumOperands() != 2 || !outputArg.hasOneUse() ||
+        !llvm::is_contained(combiner->getOperands(), outputArg))
+      return failure();
+    std::optional<vector::CombiningKind> found = getCombiningKind(combiner);
+    if (!found)
+      return failure();
+    kind = *found;
+    identity = getIdentity(rewriter, kind, outputArg.getType());
+    return success(identity != nullptr);
+  }
+
+  /// Values of the body arguments at `point` (the output argument excluded).
+  SmallVector<Value> loadInputs(OpBuilder &b, const Point &point) {
+    SmallVector<Value> values;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      Value source = input->get();
+      if (!isa<MemRefType>(source.getType())) {
+        values.push_back(source);
+        continue;
+      }
+      AffineMap map = op.getMatchingIndexingMap(input);
+      SmallVector<Value> indices = getIndices(b, loc, map, point.ivs);
+      Type elementType = cast<MemRefType>(source.getType()).getElementType();
+      if (point.isVector() && map.isFunctionOfDim(point.vectorDim))
+        values.push_back(vector::LoadOp::create(
+            b, loc, VectorType::get({point.width}, elementType), source,
+            indices));
+      else
+        values.push_back(memref::LoadOp::create(b, loc, source, indices));
+    }
+    return values;
+  }
+
+  Value output() { return op.getDpsInitOperand(0)->get(); }
+  AffineMap outputMap() {
+    return op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  }
+
+  int64_t getIterationCount() {
+    int64_t count = 1;
+    for (int64_t size : sizes)
+      count *= size;
+    return count;
+  }
+
+  /// Builds loops over `dims` (parallel when `parallel`), then `body`.
+  void buildLoops(OpBuilder &b, ArrayRef<int64_t> dims,
+                  ArrayRef<int64_t> tripCounts, bool parallel,
+                  function_ref<void(OpBuilder &, ValueRange)> body) {
+    if (dims.empty()) {
+      body(b, {});
+      return;
+    }
+    SmallVector<Value> lbs, ubs, steps;
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    for (int64_t count : tripCounts) {
+      lbs.push_back(zero);
+      ubs.push_back(arith::ConstantIndexOp::create(b, loc, count));
+      steps.push_back(one);
+    }
+    if (parallel) {
+      scf::ParallelOp::create(
+          b, loc, lbs, ubs, steps,
+          [&](OpBuilder &nb, Location, ValueRange ivs) { body(nb, ivs); });
+      return;
+    }
+    scf::buildLoopNest(b, loc, lbs, ubs, steps,
+                       [&](OpBuilder &nb, Location, ValueRange ivs) {
+                         body(nb, ivs);
+                       });
+  }
+
+  LogicalResult emitScalarOp() {
+    Point point;
+    SmallVector<Value> args = loadInputs(rewriter, point);
+    args.push_back(memref::LoadOp::create(rewriter, loc, output(),
+                                          ValueRange{}));
+    BodyCloner cloner(rewriter, loc, point);
+    FailureOr<SmallVector<Value>> result =
+        cloner.clone(op.getRegion().front(), args);
+    if (failed(result))
+      return failure();
+    memref::StoreOp::create(rewriter, loc, result->front(), output(),
+                            ValueRange{});
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  /// Checks that the body can be cloned at a point of this kind, without
+  /// emitting anything that stays.
+  bool bodyClones(const Point &point) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    Block *scratch = rewriter.createBlock(&op.getRegion());
+    for (int64_t d = 0; d < rank; ++d)
+      scratch->addArgument(rewriter.getIndexType(), loc);
+    Point probe = point;
+    probe.ivs.assign(scratch->getArguments().begin(),
+                     scratch->getArguments().end());
+    rewriter.setInsertionPointToStart(scratch);
+    SmallVector<Value> args = loadInputs(rewriter, probe);
+    Type outputType = op.getRegion().front().getArguments().back().getType();
+    Value acc = arith::ConstantOp::create(rewriter, loc,
+                                          rewriter.getZeroAttr(outputType));
+    if (probe.isVector())
+      acc = vector::BroadcastOp::create(
+          rewriter, loc, VectorType::get({probe.width}, outputType), acc);
+    args.push_back(acc);
+    BodyCloner cloner(rewriter, loc, probe);
+    bool ok = succeeded(cloner.clone(op.getRegion().front(), args));
+    rewriter.eraseBlock(scratch);
+    return ok;
+  }
+
+  /// Innermost loop parallel: blocks of the innermost dimension are
+  /// distributed with the outer parallel dimensions; reductions run inside.
+  LogicalResult emitInnerParallel() {
+    Point vectorPoint;
+    vectorPoint.vectorDim = vectorDim;
+    vectorPoint.width = width;
+    if (width > 1 && !bodyClones(vectorPoint))
+      width = 1;
+    Point scalarPoint;
+    if (!bodyClones(scalarPoint))
+      return failure();
+
+    int64_t innermost = sizes[vectorDim];
+    int64_t blockSize = std::max<int64_t>(width, 1024 - 1024 % width);
+    blockSize = std::min(blockSize, innermost);
+    int64_t blockCount = llvm::divideCeil(innermost, blockSize);
+
+    SmallVector<int64_t> parallelDims, parallelCounts, reductionDims,
+        reductionCounts;
+    for (int64_t d = 0; d < vectorDim; ++d) {
+      if (iterators[d] == utils::IteratorType::parallel) {
+        parallelDims.push_back(d);
+        parallelCounts.push_back(sizes[d]);
+      } else {
+        reductionDims.push_back(d);
+        reductionCounts.push_back(sizes[d]);
+      }
+    }
+    parallelDims.push_back(vectorDim);
+    parallelCounts.push_back(blockCount);
+    bool parallel = getIterationCount() >= parallelThreshold;
+
+    bool failedToClone = false;
+    buildLoops(
+        rewriter, parallelDims, parallelCounts, parallel,
+        [&](OpBuilder &b, ValueRange parallelIvs) {
+          SmallVector<Value> ivs(rank);
+          for (auto [dim, iv] : llvm::zip(parallelDims, parallelIvs))
+            ivs[dim] = iv;
+          Value blockStart = arith::MulIOp::create(
+              b, loc, parallelIvs.back(),
+              arith::ConstantIndexOp::create(b, loc, blockSize));
+          Value blockEnd = arith::MinSIOp::create(
+              b, loc,
+              arith::AddIOp::create(
+                  b, loc, blockStart,
+                  arith::ConstantIndexOp::create(b, loc, blockSize)),
+              arith::ConstantIndexOp::create(b, loc, innermost));
+          buildLoops(b, reductionDims, reductionCounts, /*parallel=*/false,
+                     [&](OpBuilder &rb, ValueRange reductionIvs) {
+                       for (auto [dim, iv] :
+                            llvm::zip(reductionDims, reductionIvs))
+                         ivs[dim] = iv;
+                       failedToClone |= failed(emitChunks(
+                           rb, ivs, blockStart, blockEnd));
+                     });
+        });
+    if (failedToClone)
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  /// out[chunk] = body(in[chunk], out[chunk]) over [start, end), W lanes at
+  /// a time, then one lane at a time.
+  LogicalResult emitChunks(OpBuilder &b, SmallVector<Value> ivs, Value start,
+                           Value end) {
+    Value vectorEnd = start;
+    LogicalResult status = success();
+    if (width > 1) {
+      Value length = arith::SubIOp::create(b, loc, end, start);
+      Value widthValue = arith::ConstantIndexOp::create(b, loc, width);
+      Value rounded = arith::MulIOp::create(
+          b, loc, arith::DivUIOp::create(b, loc, length, widthValue),
+          widthValue);
+      vectorEnd = arith::AddIOp::create(b, loc, start, rounded);
+      scf::ForOp::create(
+          b, loc, start, vectorEnd, widthValue, ValueRange{},
+          [&](OpBuilder &lb, Location, Value iv, ValueRange) {
+            Point point;
+            point.ivs = ivs;
+            point.ivs[vectorDim] = iv;
+            point.vectorDim = vectorDim;
+            point.width = width;
+            if (failed(emitElementwiseStep(lb, point)))
+              status = failure();
+            scf::YieldOp::create(lb, loc);
+          });
+    }
+    scf::ForOp::create(b, loc, vectorEnd, end,
+                       arith::ConstantIndexOp::create(b, loc, 1), ValueRange{},
+                       [&](OpBuilder &lb, Location, Value iv, ValueRange) {
+                         Point point;
+                         point.ivs = ivs;
+                         point.ivs[vectorDim] = iv;
+                         if (failed(emitElementwiseStep(lb, point)))
+                           status = failure();
+                         scf::YieldOp::create(lb, loc);
+                       });
+    return status;
+  }
+
+  LogicalResult emitElementwiseStep(OpBuilder &b, const Point &point) {
+    SmallVector<Value> args = loadInputs(b, point);
+    SmallVector<Value> outIndices =
+        getIndices(b, loc, outputMap(), point.ivs);
+    Type outputType = cast<MemRefType>(output().getType()).getElementType();
+    if (point.isVector())
+      args.push_back(vector::LoadOp::create(
+          b, loc, VectorType::get({point.width}, outputType), output(),
+          outIndices));
+    else
+      args.push_back(memref::LoadOp::create(b, loc, output(), outIndices));
+    BodyCloner cloner(b, loc, point);
+    FailureOr<SmallVector<Value>> result =
+        cloner.clone(op.getRegion().front(), args);
+    if (failed(result))
+      return failure();
+    Value value = result->front();
+    if (point.isVector()) {
+      value = cloner.broadcastIfNeeded(value);
+      vector::StoreOp::create(b, loc, value, output(), outIndices);
+    } else {
+      memref::StoreOp::create(b, loc, value, output(), outIndices);
+    }
+    return success();
+  }
+
+  /// Innermost loop a reduction: W independent lanes per output element.
+  LogicalResult emitInnerReduction() {
+    Point vectorPoint;
+    vectorPoint.vectorDim = vectorDim;
+    vectorPoint.width = width;
+    if (width > 1 && !bodyClones(vectorPoint))
+      width = 1;
+    Point scalarPoint;
+    if (!bodyClones(scalarPoint))
+      return failure();
+
+    SmallVector<int64_t> parallelDims, parallelCounts, reductionDims,
+        reductionCounts;
+    for (int64_t d = 0; d < vectorDim; ++d) {
+      if (iterators[d] == utils::IteratorType::parallel) {
+        parallelDims.push_back(d);
+        parallelCounts.push_back(sizes[d]);
+      } else {
+        reductionDims.push_back(d);
+        reductionCounts.push_back(sizes[d]);
+      }
+    }
+    bool parallel =
+        !parallelDims.empty() && getIterationCount() >= parallelThreshold;
+    Type accType = op.getRegion().front().getArguments().back().getType();
+    int64_t innermost = sizes[vectorDim];
+    int64_t vectorEnd = width > 1 ? innermost - innermost % width : 0;
+
+    LogicalResult status = success();
+    buildLoops(
+        rewriter, parallelDims, parallelCounts, parallel,
+        [&](OpBuilder &b, ValueRange parallelIvs) {
+          SmallVector<Value> ivs(rank);
+          for (auto [dim, iv] : llvm::zip(parallelDims, parallelIvs))
+            ivs[dim] = iv;
+          Value scalarInit = arith::ConstantOp::create(b, loc, identity);
+          Value vectorInit = scalarInit;
+          if (width > 1)
+            vectorInit = vector::BroadcastOp::create(
+                b, loc, VectorType::get({width}, accType), scalarInit);
+
+          // Accumulate over the outer reduction dimensions and the
+          // innermost one; the accumulators are loop-carried values.
+          std::function<SmallVector<Value>(OpBuilder &, size_t,
+                                           SmallVector<Value>)>
+              reduceFrom = [&](OpBuilder &rb, size_t level,
+                               SmallVector<Value> accs) -> SmallVector<Value> {
+            if (level < reductionDims.size()) {
+              auto loop = scf::ForOp::create(
+                  rb, loc, arith::ConstantIndexOp::create(rb, loc, 0),
+                  arith::ConstantIndexOp::create(rb, loc,
+                                                 reductionCounts[level]),
+                  arith::ConstantIndexOp::create(rb, loc, 1), accs,
+                  [&](OpBuilder &lb, Location, Value iv, ValueRange args) {
+                    ivs[reductionDims[level]] = iv;
+                    SmallVector<Value> next =
+                        reduceFrom(lb, level + 1, llvm::to_vector(args));
+                    scf::YieldOp::create(lb, loc, next);
+                  });
+              return SmallVector<Value>(loop.getResults());
+            }
+            SmallVector<Value> result = accs;
+            if (width > 1 && vectorEnd > 0) {
+              auto loop = scf::ForOp::create(
+                  rb, loc, arith::ConstantIndexOp::create(rb, loc, 0),
+                  arith::ConstantIndexOp::create(rb, loc, vectorEnd),
+                  arith::ConstantIndexOp::create(rb, loc, width), accs[0],
+                  [&](OpBuilder &lb, Location, Value iv, ValueRange args) {
+                    Point point;
+                    point.ivs = ivs;
+                    point.ivs[vectorDim] = iv;
+                    point.vectorDim = vectorDim;
+                    point.width = width;
+                    scf::YieldOp::create(lb, loc,
+                                         accumulate(lb, point, args[0]));
+                  });
+              result[0] = loop.getResult(0);
+            }
+            if (vectorEnd < innermost) {
+              auto loop = scf::ForOp::create(
+                  rb, loc, arith::ConstantIndexOp::create(rb, loc, vectorEnd),
+                  arith::ConstantIndexOp::create(rb, loc, innermost),
+                  arith::ConstantIndexOp::create(rb, loc, 1), accs[1],
+                  [&](OpBuilder &lb, Location, Value iv, ValueRange args) {
+                    Point point;
+                    point.ivs = ivs;
+                    point.ivs[vectorDim] = iv;
+                    scf::YieldOp::create(lb, loc,
+                                         accumulate(lb, point, args[0]));
+                  });
+              result[1] = loop.getResult(0);
+            }
+            return result;
+          };
+          SmallVector<Value> accs =
+              reduceFrom(b, 0, SmallVector<Value>{vectorInit, scalarInit});
+
+          SmallVector<Value> outIndices =
+              getIndices(b, loc, outputMap(), ivs);
+          Value total = memref::LoadOp::create(b, loc, output(), outIndices);
+          if (width > 1) {
+            Value lanes =
+                vector::ReductionOp::create(b, loc, kind, accs[0]);
+            total = createCombine(b, loc, combiner, total, lanes);
+          }
+          total = createCombine(b, loc, combiner, total, accs[1]);
+          memref::StoreOp::create(b, loc, total, output(), outIndices);
+        });
+    if (failed(status))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  /// The body at `point` with the accumulator `acc`.
+  Value accumulate(OpBuilder &b, const Point &point, Value acc) {
+    SmallVector<Value> args = loadInputs(b, point);
+    args.push_back(acc);
+    BodyCloner cloner(b, loc, point);
+    FailureOr<SmallVector<Value>> result =
+        cloner.clone(op.getRegion().front(), args);
+    // bodyClones() checked both kinds of points before anything was built.
+    assert(succeeded(result) && "body cloning was checked");
+    Value value = result->front();
+    return point.isVector() ? cloner.broadcastIfNeeded(value) : value;
+  }
+
+  RewriterBase &rewriter;
+  linalg::GenericOp op;
+  Location loc;
+  int64_t vectorBits, registersPerChunk, parallelThreshold;
+  SmallVector<int64_t> sizes;
+  SmallVector<utils::IteratorType> iterators;
+  int64_t rank = 0, vectorDim = -1, width = 1;
+  Operation *combiner = nullptr;
+  vector::CombiningKind kind = vector::CombiningKind::ADD;
+  TypedAttr identity;
+};
+
+struct LinalgToVectorLoopsPass
+    : public dml::impl::DMLLinalgToVectorLoopsBase<LinalgToVectorLoopsPass> {
+  using DMLLinalgToVectorLoopsBase::DMLLinalgToVectorLoopsBase;
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    SmallVector<linalg::FillOp> fills;
+    getOperation().walk([&](linalg::FillOp fill) {
+      if (fill.hasPureBufferSemantics())
+        fills.push_back(fill);
+    });
+    for (linalg::FillOp fill : fills) {
+      rewriter.setInsertionPoint(fill);
+      (void)linalg::generalizeNamedOp(rewriter, fill);
+    }
+
+    SmallVector<linalg::GenericOp> generics;
+    getOperation().walk([&](linalg::GenericOp op) { generics.push_back(op); });
+    for (linalg::GenericOp op : generics) {
+      GenericLowering lowering(rewriter, op, vectorBits, registersPerChunk,
+                               parallelThreshold);
+      (void)lowering.run();
+    }
+  }
+};
+
+} // namespace
