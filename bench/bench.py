@@ -404,7 +404,11 @@ def main():
               "rounds": args.rounds, "load_before": load_before, "threads": {}}
 
     for threads in threads_list:
-        log("== threads=%d ==" % threads)
+        load = os.getloadavg()[0]
+        log("== threads=%d == (load average %.2f)" % (threads, load))
+        if load > 1.0:
+            log("warning: the machine is busy (load average %.2f on %d cores): timings are "
+                "unreliable; compare ratios within this run only" % (load, os.cpu_count()))
         bws = [run_stream(stream, threads)]
         log("bandwidth: %s" % bws[0])
         rounds = {"project": [], "ort": [], "torch": []}
@@ -447,7 +451,7 @@ def main():
             checks[cid] = check_case(case, avail)
         rows = build_rows(selected, meta, res, bw, checks)
         report["threads"][str(threads)] = {
-            "bandwidth": bw, "rows": rows,
+            "bandwidth": bw, "rows": rows, "load_before": load,
             "peer_versions": {"ort": res["ort"].get("_version"), "torch": res["torch"].get("_version")},
             "errors": {who: {cid: v.get("error") for cid, v in res[who].items()
                              if isinstance(v, dict) and v.get("error")}
