@@ -621,7 +621,7 @@ def write_group(directory, group_index, cases):
 
 
 def command(dml_run, case):
-    return ([dml_run, str(case.module), f"--function={case.name}"] +
+    return (dml_run + [str(case.module), f"--function={case.name}"] +
             [f"--input=@{f}" for f in case.in_files] +
             [f"--output=@{f}" for f in case.out_files])
 
@@ -650,6 +650,9 @@ def run_case(dml_run, case, timeout):
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--dml-run", default="dml-run", help="dml-run binary")
+    parser.add_argument("--dml-run-arg", action="append", default=[],
+                        metavar="ARG", help="extra dml-run argument, e.g. "
+                        "--dml-run-arg=--vectorize (repeatable)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=500)
     parser.add_argument("--start", type=int, default=0,
@@ -680,6 +683,9 @@ def main(argv):
         return 0
 
     dml_run = shutil.which(args.dml_run) or args.dml_run
+    if os.path.exists(dml_run):
+        dml_run = os.path.abspath(dml_run)
+    dml_run = [dml_run] + args.dml_run_arg
     if args.keep:
         directory = pathlib.Path(args.keep).resolve()
         directory.mkdir(parents=True, exist_ok=True)
@@ -708,7 +714,9 @@ def main(argv):
         print("  reproduce: " + " ".join(shlex.quote(str(a)) for a in command(dml_run, case)))
         print(f"  regenerate: {selfname} --seed {args.seed} "
               f"{'--ops ' + args.ops + ' ' if args.ops else ''}--case {case.index} "
-              f"--dml-run {dml_run} --keep DIR")
+              f"--dml-run {dml_run[0]} "
+              + "".join(f"--dml-run-arg={a} " for a in args.dml_run_arg)
+              + "--keep DIR")
     if not args.quiet:
         print("coverage: " + ", ".join(f"{k} {v}" for k, v in sorted(coverage.items())))
         print(f"ran {len(cases)} cases in {time.time() - start:.1f} s "
