@@ -51,7 +51,7 @@ func.func @arg_max(%x: tensor<3x3xf32>) {
 
 // argmax_c5: reduced output dimension not 1
 func.func @arg_max(%x: tensor<3x3xf32>) {
-  // expected-error @below {{'dml.arg_max' op output dimension 1 must equal 1 because axis 1 is reduced = 1, got 3}}
+  // expected-error @below {{'dml.arg_max' op output dimension 1 must be 1 because axis 1 is reduced, got 3}}
   %y = dml.arg_max %x, axes = [1], direction = increasing : tensor<3x3xf32> -> tensor<3x3xui32>
   return
 }

@@ -50,7 +50,7 @@ func.func @one_hot(%j: tensor<1x1x3x1xui32>, %w: tensor<1x1x1x2xf32>) {
 
 // onehot_c4: indices size at the axis is not 1
 func.func @one_hot(%j: tensor<1x1x3x4xui32>, %w: tensor<1x1x1x2xf32>) {
-  // expected-error @below {{'dml.one_hot' op indices dimension 3 must equal 1 at axis 3 = 1, got 4}}
+  // expected-error @below {{'dml.one_hot' op indices dimension 3 must be 1 because it is the axis, got 4}}
   %y = dml.one_hot %j, %w, axis = 3 : (tensor<1x1x3x4xui32>, tensor<1x1x1x2xf32>) -> tensor<1x1x3x4xf32>
   return
 }
@@ -68,7 +68,7 @@ func.func @one_hot(%j: tensor<1x1x2x1xui32>, %w: tensor<1x1x1x2xf32>) {
 
 // onehot_c4: indices laid out for another axis
 func.func @one_hot(%j: tensor<1x1x3x1xui32>, %w: tensor<1x1x1x2xf32>) {
-  // expected-error @below {{'dml.one_hot' op indices dimension 2 must equal 1 at axis 2 = 1, got 3}}
+  // expected-error @below {{'dml.one_hot' op indices dimension 2 must be 1 because it is the axis, got 3}}
   %y = dml.one_hot %j, %w, axis = 2 : (tensor<1x1x3x1xui32>, tensor<1x1x1x2xf32>) -> tensor<1x1x3x4xf32>
   return
 }

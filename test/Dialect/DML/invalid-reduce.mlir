@@ -69,7 +69,7 @@ func.func @reduce(%x: tensor<3x3xf32>) {
 
 // reduce_c6: reduced output dimension not 1
 func.func @reduce(%x: tensor<3x3xf32>) {
-  // expected-error @below {{'dml.reduce' op output dimension 1 must equal 1 because axis 1 is reduced = 1, got 3}}
+  // expected-error @below {{'dml.reduce' op output dimension 1 must be 1 because axis 1 is reduced, got 3}}
   %y = dml.reduce %x, function = l2, axes = [1] : tensor<3x3xf32> -> tensor<3x3xf32>
   return
 }

@@ -48,3 +48,26 @@ LogicalResult DMLDialect::verifyOperationAttribute(Operation *op,
                            << text.getValue() << "\"";
   return success();
 }
+
+/// `dml.*` attributes on region arguments and results (e.g. function
+/// arguments) must be ones the dialect defines for them.
+static LogicalResult verifyValueAttribute(Operation *op, StringRef kind,
+                                          unsigned index,
+                                          NamedAttribute attribute) {
+  return op->emitError() << "'" << attribute.getName().getValue()
+                         << "' is not a dml attribute of " << kind << " #"
+                         << index << " ('" << DMLDialect::getFeatureLevelAttrName()
+                         << "' belongs on operations)";
+}
+
+LogicalResult DMLDialect::verifyRegionArgAttribute(Operation *op, unsigned,
+                                                   unsigned argIndex,
+                                                   NamedAttribute attribute) {
+  return verifyValueAttribute(op, "region argument", argIndex, attribute);
+}
+
+LogicalResult DMLDialect::verifyRegionResultAttribute(Operation *op, unsigned,
+                                                      unsigned resultIndex,
+                                                      NamedAttribute attribute) {
+  return verifyValueAttribute(op, "result", resultIndex, attribute);
+}

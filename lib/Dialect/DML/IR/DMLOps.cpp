@@ -83,19 +83,20 @@ static LogicalResult verifySizes(Operation *op, ArrayRef<Value> values,
 }
 
 /// Compares `actual` against `expected` dimension by dimension; `explain`
-/// describes where the expected size of a dimension comes from.
-static LogicalResult
-verifyShape(Operation *op, StringRef name, ArrayRef<int64_t> actual,
-            ArrayRef<int64_t> expected,
-            llvm::function_ref<void(InFlightDiagnostic &, int64_t)> explain) {
+/// states the rule for a dimension, e.g. "equal K = 2" or "be 1 because
+/// axis 1 is reduced".
+static LogicalResult verifyShape(
+    Operation *op, StringRef name, ArrayRef<int64_t> actual,
+    ArrayRef<int64_t> expected,
+    llvm::function_ref<void(InFlightDiagnostic &, int64_t, int64_t)> explain) {
   for (auto [dim, sizes] : llvm::enumerate(llvm::zip_equal(actual, expected))) {
     auto [actualSize, expectedSize] = sizes;
     if (actualSize == expectedSize)
       continue;
     InFlightDiagnostic diag = op->emitOpError();
-    diag << name << " dimension " << dim << " must equal ";
-    explain(diag, dim);
-    diag << " = " << expectedSize << ", got " << actualSize;
+    diag << name << " dimension " << dim << " must ";
+    explain(diag, dim, expectedSize);
+    diag << ", got " << actualSize;
     return diag;
   }
   return success();
@@ -111,11 +112,12 @@ static LogicalResult verifyReducedOutput(Operation *op, Value input,
     return failure();
   SmallVector<int64_t> expected = inferReducedShape(inputShape, axes);
   return verifyShape(op, "output", getTensorType(output).getShape(), expected,
-                     [&](InFlightDiagnostic &diag, int64_t dim) {
+                     [&](InFlightDiagnostic &diag, int64_t dim, int64_t size) {
                        if (llvm::is_contained(axes, dim))
-                         diag << "1 because axis " << dim << " is reduced";
+                         diag << "be 1 because axis " << dim << " is reduced";
                        else
-                         diag << "input dimension " << dim;
+                         diag << "equal input dimension " << dim << " = "
+                              << size;
                      });
 }
 
@@ -215,11 +217,11 @@ LogicalResult TopKOp::verify() {
                          << "), got " << k;
 
   SmallVector<int64_t> expected = inferTopKShape(inputShape, axis, k);
-  auto explain = [&](InFlightDiagnostic &diag, int64_t dim) {
+  auto explain = [&](InFlightDiagnostic &diag, int64_t dim, int64_t size) {
     if (dim == axis)
-      diag << "K";
+      diag << "equal K = " << size;
     else
-      diag << "input dimension " << dim;
+      diag << "equal input dimension " << dim << " = " << size;
   };
   if (failed(verifyShape(*this, "values", getValues().getType().getShape(),
                          expected, explain)) ||
@@ -393,11 +395,13 @@ LogicalResult OneHotOp::verify() {
   SmallVector<int64_t> expected(outputShape);
   expected[axis] = 1;
   if (failed(verifyShape(*this, "indices", indicesShape, expected,
-                         [&](InFlightDiagnostic &diag, int64_t dim) {
+                         [&](InFlightDiagnostic &diag, int64_t dim,
+                             int64_t size) {
                            if (dim == axis)
-                             diag << "1 at axis " << axis;
+                             diag << "be 1 because it is the axis";
                            else
-                             diag << "output dimension " << dim;
+                             diag << "equal output dimension " << dim << " = "
+                                  << size;
                          })))
     return failure();
   int64_t valueCount = getValues().getType().getNumElements();

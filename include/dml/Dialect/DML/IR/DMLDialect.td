@@ -38,9 +38,16 @@ def DML_Dialect : Dialect {
     a `dml.feature_level` string attribute (for example `"3.0"`) on the op or
     on any enclosing op selects the table in force; without one, feature level
     5.0 (the newest table) applies.
+
+    A `dml.strides = array<i64: ...>` attribute on a function argument gives
+    the element strides of that input, as `Strides` of a
+    DML_BUFFER_TENSOR_DESC: element `c` is read at `sum(c[d] * strides[d])`,
+    and a zero stride broadcasts. One non-negative stride per dimension.
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
   let extraClassDeclaration = [{
     /// Name of the discardable attribute selecting the DirectML feature level.
     static constexpr ::llvm::StringLiteral getFeatureLevelAttrName() {
