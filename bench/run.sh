@@ -53,7 +53,10 @@ fi
 
 if [ "$do_build" -eq 1 ]; then
   if [ -f "$build/build.ninja" ]; then
-    cmake --build "$build" --target dml-run >&2
+    if ! cmake --build "$build" --target dml-run >&2; then
+      [ -x "$build/bin/dml-run" ] || { echo "bench: building dml-run failed" >&2; exit 1; }
+      echo "bench: WARNING: building dml-run failed; timing the existing $build/bin/dml-run" >&2
+    fi
   else
     "$repo/scripts/setup.sh" "$build" >&2
   fi
