@@ -1,8 +1,18 @@
 //===- CPUPipeline.cpp - dml to LLVM dialect on the CPU -------------------===//
 
 #include "dml/Conversion/Passes.h"
+#include "dml/Dialect/DML/IR/DMLDialect.h"
 #include "dml/Pipelines/Pipelines.h"
 #include "dml/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -23,14 +33,103 @@ void mlir::dml::buildDMLToLinalgPipeline(OpPassManager &pm,
   addPipeline(pm, "func.func(convert-elementwise-to-linalg),canonicalize,cse");
 }
 
+/// A copy between two buffers: memref.copy (a memcpy) when both are packed
+/// row-major, otherwise a linalg.generic, which the codegen stage turns into
+/// loops that read through the strides. memref.copy of non-contiguous
+/// buffers would lower to a call into MLIR's runner utilities (memrefCopy),
+/// which neither AOT objects nor the JIT should depend on.
+static LogicalResult createBufferCopy(OpBuilder &b, Location loc, Value from,
+                                      Value to) {
+  auto isPacked = [](Value value) {
+    auto type = dyn_cast<MemRefType>(value.getType());
+    return type && type.getLayout().isIdentity();
+  };
+  if (isPacked(from) && isPacked(to))
+    memref::CopyOp::create(b, loc, from, to);
+  else
+    linalg::makeMemRefCopyOp(b, loc, from, to);
+  return success();
+}
+
+namespace {
+/// One-shot bufferization across function boundaries, then results to
+/// caller-allocated out-params. Function arguments get the identity layout,
+/// except those with `dml.strides`, which become memrefs with that static
+/// strided layout (offset 0), so the code reads the caller's strided or
+/// broadcast (zero-stride) buffer in place.
+///
+/// The argument type converter of OneShotBufferizationOptions sees the tensor
+/// type but not the argument index, so the per-argument layout goes through
+/// the upstream `bufferization.buffer_layout` argument attribute, which
+/// replaces the converter's layout for that argument.
+struct DMLBufferizePass
+    : public PassWrapper<DMLBufferizePass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DMLBufferizePass)
+
+  StringRef getArgument() const override { return "dml-bufferize-functions"; }
+  StringRef getDescription() const override {
+    return "One-shot bufferization with dml.strides layouts, results to "
+           "out-params";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<bufferization::BufferizationDialect, linalg::LinalgDialect,
+                    memref::MemRefDialect>();
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    StringRef stridesName = DMLDialect::getStridesAttrName();
+    StringRef layoutName =
+        bufferization::BufferizationDialect::kBufferLayoutAttrName;
+    for (auto function : module.getOps<func::FuncOp>()) {
+      for (unsigned index = 0, e = function.getNumArguments(); index < e;
+           ++index) {
+        auto strides =
+            function.getArgAttrOfType<DenseI64ArrayAttr>(index, stridesName);
+        if (!strides)
+          continue;
+        function.removeArgAttr(index, stridesName);
+        auto type = dyn_cast<RankedTensorType>(function.getArgumentTypes()[index]);
+        if (!type || type.getRank() != static_cast<int64_t>(strides.size())) {
+          function.emitError() << "'" << stridesName << "' of argument #"
+                               << index << " does not match its type";
+          return signalPassFailure();
+        }
+        function.setArgAttr(
+            index, layoutName,
+            StridedLayoutAttr::get(context, /*offset=*/0, strides.asArrayRef()));
+      }
+    }
+
+    bufferization::OneShotBufferizationOptions options;
+    options.bufferizeFunctionBoundaries = true;
+    options.setFunctionBoundaryTypeConversion(
+        bufferization::LayoutMapOption::IdentityLayoutMap);
+    options.memCpyFn = createBufferCopy;
+    bufferization::BufferizationState state;
+    if (failed(bufferization::runOneShotModuleBufferize(module, options, state)))
+      return signalPassFailure();
+    for (auto function : module.getOps<func::FuncOp>())
+      for (unsigned index = 0, e = function.getNumArguments(); index < e;
+           ++index)
+        function.removeArgAttr(index, layoutName);
+
+    bufferization::BufferResultsToOutParamsOpts outParams;
+    outParams.modifyPublicFunctions = true;
+    outParams.hoistStaticAllocs = true;
+    outParams.memCpyFn = createBufferCopy;
+    if (failed(bufferization::promoteBufferResultsToOutParams(module, outParams)))
+      return signalPassFailure();
+  }
+};
+} // namespace
+
 void mlir::dml::buildDMLBufferizePipeline(OpPassManager &pm,
                                           const CPUPipelineOptions &) {
-  addPipeline(pm, "eliminate-empty-tensors,"
-                  "one-shot-bufferize{bufferize-function-boundaries "
-                  "function-boundary-type-conversion=identity-layout-map},"
-                  "buffer-results-to-out-params{modify-public-functions "
-                  "hoist-static-allocs},"
-                  "canonicalize,buffer-deallocation-pipeline");
+  addPipeline(pm, "eliminate-empty-tensors");
+  pm.addPass(std::make_unique<DMLBufferizePass>());
+  addPipeline(pm, "canonicalize,buffer-deallocation-pipeline");
 }
 
 void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
@@ -40,6 +139,7 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   codegenOptions.vectorBits = options.vectorize ? options.vectorBits : 1;
   codegenOptions.registersPerChunk = options.vectorize ? 4 : 1;
   pm.addNestedPass<func::FuncOp>(createDMLLinalgToVectorLoops(codegenOptions));
+  pm.addNestedPass<func::FuncOp>(createDMLApproximateMath());
   addPipeline(pm, "canonicalize,cse");
 }
 

@@ -10,6 +10,9 @@ namespace mlir {
 namespace arith {
 class ArithDialect;
 }
+namespace math {
+class MathDialect;
+}
 namespace memref {
 class MemRefDialect;
 }

@@ -24,6 +24,22 @@ def DMLMarkSanitizeAddress : Pass<"dml-mark-sanitize-address", "ModuleOp"> {
   }];
 }
 
+def DMLApproximateMath : Pass<"dml-approximate-math", "func::FuncOp"> {
+  let summary = "Expand math.exp into a polynomial approximation";
+  let description = [{
+    `math.exp` on vectors would otherwise become one libm call per lane.
+    The polynomial approximation (MLIR's, a few ulp for f32) vectorizes and
+    is applied to scalar ops as well, so that the result of an element does
+    not depend on whether it was computed in a vector chunk or in a
+    remainder loop.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def DMLLinalgToVectorLoops
     : Pass<"dml-linalg-to-vector-loops", "func::FuncOp"> {
   let summary = "Lower bufferized linalg ops to parallel loops over vectors";
