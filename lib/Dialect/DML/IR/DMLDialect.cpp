@@ -6,6 +6,7 @@
 #include "dml/Dialect/DML/IR/FeatureLevel.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -60,9 +61,52 @@ static LogicalResult verifyValueAttribute(Operation *op, StringRef kind,
                          << "' belongs on operations)";
 }
 
-LogicalResult DMLDialect::verifyRegionArgAttribute(Operation *op, unsigned,
+/// `dml.strides` on argument `argIndex` of region `regionIndex`: one
+/// non-negative element stride per dimension of a ranked tensor or memref.
+static LogicalResult verifyStridesAttribute(Operation *op, unsigned regionIndex,
+                                            unsigned argIndex,
+                                            Attribute value) {
+  StringLiteral name = DMLDialect::getStridesAttrName();
+  auto strides = dyn_cast<DenseI64ArrayAttr>(value);
+  if (!strides)
+    return op->emitError() << "'" << name << "' of argument #" << argIndex
+                           << " must be an array<i64: ...> of element "
+                              "strides, got "
+                           << value;
+  Type type;
+  if (auto function = dyn_cast<FunctionOpInterface>(op);
+      function && argIndex < function.getNumArguments())
+    type = function.getArgumentTypes()[argIndex];
+  else if (regionIndex < op->getNumRegions() &&
+           !op->getRegion(regionIndex).empty() &&
+           argIndex < op->getRegion(regionIndex).getNumArguments())
+    type = op->getRegion(regionIndex).getArgument(argIndex).getType();
+  auto shaped = dyn_cast_or_null<ShapedType>(type);
+  if (!shaped || !shaped.hasRank())
+    return op->emitError() << "'" << name << "' of argument #" << argIndex
+                           << " needs a ranked tensor or memref argument, got "
+                           << type;
+  if (static_cast<int64_t>(strides.size()) != shaped.getRank())
+    return op->emitError() << "'" << name << "' of argument #" << argIndex
+                           << " has " << strides.size()
+                           << " strides, but the argument has "
+                           << shaped.getRank() << " dimensions";
+  for (auto [dim, stride] : llvm::enumerate(strides.asArrayRef()))
+    if (stride < 0)
+      return op->emitError() << "'" << name << "' of argument #" << argIndex
+                             << ": stride " << dim << " is " << stride
+                             << "; strides must be >= 0 (DirectML strides "
+                                "are unsigned)";
+  return success();
+}
+
+LogicalResult DMLDialect::verifyRegionArgAttribute(Operation *op,
+                                                   unsigned regionIndex,
                                                    unsigned argIndex,
                                                    NamedAttribute attribute) {
+  if (attribute.getName() == getStridesAttrName())
+    return verifyStridesAttribute(op, regionIndex, argIndex,
+                                  attribute.getValue());
   return verifyValueAttribute(op, "region argument", argIndex, attribute);
 }
 

@@ -53,6 +53,11 @@ def DML_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getFeatureLevelAttrName() {
       return ::llvm::StringLiteral("dml.feature_level");
     }
+    /// Name of the function-argument attribute holding an input's element
+    /// strides (`array<i64: ...>`, as DML_BUFFER_TENSOR_DESC::Strides).
+    static constexpr ::llvm::StringLiteral getStridesAttrName() {
+      return ::llvm::StringLiteral("dml.strides");
+    }
   }];
 }
 
