@@ -133,11 +133,20 @@ def select_configs(ops):
 # --------------------------------------------------------------------------
 
 MAX_DIM = {1: 64, 2: 24, 3: 12, 4: 8, 5: 6, 6: 4, 7: 4, 8: 3}
+BIG_DIM = {1: 4096, 2: 160, 3: 40, 4: 16, 5: 10, 6: 8, 7: 6, 8: 5}
 
 
 def rand_shape(rng, rank, max_elements=MAX_ELEMENTS, max_dim=None):
-    cap = MAX_DIM[rank] if max_dim is None else max_dim
-    shape = [1 if rng.random() < 0.2 else int(rng.integers(1, cap + 1))
+    """Mostly small dimensions; one shape in six has long ones (partial
+    vector tiles, long windows)."""
+    if max_dim is not None:
+        cap = max_dim
+    elif rng.random() < 1.0 / 6.0:
+        cap = BIG_DIM[rank]
+    else:
+        cap = MAX_DIM[rank]
+    ones = 0.2 if rank > 2 else 0.05
+    shape = [1 if rng.random() < ones else int(rng.integers(1, cap + 1))
              for _ in range(rank)]
     while int(np.prod(shape)) > max_elements:
         d = int(np.argmax(shape))
@@ -160,7 +169,10 @@ def rand_ints(rng, dt, size, lo=None, hi=None):
     return rng.integers(lo, hi, size=size, endpoint=True, dtype=dt)
 
 
-SPECIALS = [np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0, 0.5]
+# NaN, infinities, signed zeros, subnormals (f32: 1e-40; f16: 3e-6, and
+# 1e-40 becomes a zero) and the largest finite values.
+SPECIALS = [np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0, 0.5, 1e-40, -1e-40,
+            3e-6, -3e-6, 65504.0, -65504.0]
 
 
 def selection_data(rng, dt, shape, mode):
