@@ -23,6 +23,7 @@ import os
 import pathlib
 import platform
 import re
+import select
 import shutil
 import statistics
 import subprocess
@@ -195,17 +196,49 @@ def snapshot(dml_run, data_dir):
     sys.exit("bench: cannot take a working copy of %s" % dml_run)
 
 
-def run_json_tool(cmd, what, timeout):
-    try:
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return {"_error": "%s: timeout after %d s" % (what, timeout)}
-    lines = p.stdout.strip().splitlines()
-    if p.returncode != 0 or not lines:
-        tail = " | ".join(p.stderr.strip().splitlines()[-3:])
-        return {"_error": "%s: exit %d: %s" % (what, p.returncode, tail)}
-    return json.loads(lines[-1])
+class PeerServer:
+    """A peer process (torch_bench.py / ort_bench.mjs --serve) answering one
+    JSON line per case id written to its stdin."""
+
+    def __init__(self, name, cmd):
+        self.name, self.info, self.dead = name, {}, None
+        try:
+            self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         text=True, bufsize=1)
+            self.info = self._read(300)
+        except (OSError, RuntimeError, ValueError) as e:
+            self.dead = "%s did not start: %s" % (name, e)
+            log(self.dead)
+
+    def _read(self, timeout):
+        ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
+        if not ready:
+            raise RuntimeError("no answer within %d s" % timeout)
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError("exited with %s" % self.proc.wait())
+        return json.loads(line)
+
+    def request(self, cid, timeout):
+        if self.dead:
+            return {"error": self.dead}
+        try:
+            self.proc.stdin.write(cid + "\n")
+            self.proc.stdin.flush()
+            return self._read(timeout)
+        except (OSError, RuntimeError, ValueError) as e:
+            self.dead = "%s failed at %s: %s" % (self.name, cid, e)
+            log(self.dead)
+            self.proc.kill()
+            return {"error": self.dead}
+
+    def close(self):
+        if getattr(self, "proc", None) and self.proc.poll() is None:
+            self.proc.stdin.close()
+            try:
+                self.proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
 
 
 # --------------------------------------------------------------------------
@@ -421,7 +454,6 @@ def main():
     meta = prepare(data_dir, set(selected))
     spec = ort_spec(data_dir, set(selected))
     stream = build_stream(data_dir)
-    cases_arg = ",".join(selected)
     report = {"date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), "git": git_rev(),
               "cpu": cpu_name(), "cores": os.cpu_count(), "iters": args.iters,
               "rounds": args.rounds, "load_before": load_before,
@@ -438,26 +470,37 @@ def main():
         rounds = {"project": [], "ort": [], "torch": []}
         dirs = {who: data_dir / "out" / ("%s-t%d" % (who, threads))
                 for who in ("project", "ort", "torch")}
+        # Contestants are interleaved case by case (project, PyTorch, ONNX
+        # Runtime), so that a change of the shared host's load hits all three
+        # alike; the peers stay up as servers between their cases.
+        peers = {}
+        if not args.no_peers:
+            peers["torch"] = PeerServer(
+                "torch", ["/usr/bin/python3", str(BENCH / "torch_bench.py"), "--serve",
+                          "--data-dir", str(data_dir), "--threads", str(threads),
+                          "--iters", str(args.iters), "--warmup", str(args.warmup),
+                          "--out", str(dirs["torch"])])
+            peers["ort"] = PeerServer(
+                "ort", ["node", str(BENCH / "ort_bench.mjs"), "--serve", "--spec", str(spec),
+                        "--threads", str(threads), "--iters", str(args.iters),
+                        "--warmup", str(args.warmup), "--out", str(dirs["ort"])])
         for rnd in range(args.rounds):
-            proj = {}
+            got = {"project": {}, "torch": {}, "ort": {}}
             for cid in selected:
                 case = bench_cases.BY_ID[cid]
-                proj[cid] = run_project(dml_run, data_dir, dirs["project"], case, threads,
-                                        args.iters, args.timeout, args.dml_run_arg)
-                log("project %s: %s" % (cid, {k: v for k, v in proj[cid].items() if k != "cmd"}))
-            rounds["project"].append(proj)
-            if args.no_peers:
-                continue
-            rounds["torch"].append(run_json_tool(
-                ["/usr/bin/python3", str(BENCH / "torch_bench.py"), "--data-dir", str(data_dir),
-                 "--threads", str(threads), "--iters", str(args.iters), "--warmup",
-                 str(args.warmup), "--out", str(dirs["torch"]), "--cases", cases_arg],
-                "torch", 3600))
-            rounds["ort"].append(run_json_tool(
-                ["node", str(BENCH / "ort_bench.mjs"), "--spec", str(spec), "--threads",
-                 str(threads), "--iters", str(args.iters), "--warmup", str(args.warmup),
-                 "--out", str(dirs["ort"]), "--cases", cases_arg],
-                "ort", 3600))
+                r = run_project(dml_run, data_dir, dirs["project"], case, threads,
+                                args.iters, args.timeout, args.dml_run_arg)
+                got["project"][cid] = r
+                log("project %s: %s" % (cid, {k: v for k, v in r.items() if k != "cmd"}))
+                for who, server in peers.items():
+                    got[who][cid] = server.request(cid, args.timeout)
+            for who, server in peers.items():
+                got[who].update(server.info)
+            for who in rounds:
+                if got[who]:
+                    rounds[who].append(got[who])
+        for server in peers.values():
+            server.close()
         if len(bws) < 2:
             bws.append(run_stream(stream, threads))   # once more after the run: take the best
         bw = {k: max(b[k] for b in bws) if k.endswith("_gbs") else bws[0][k] for k in bws[0]}

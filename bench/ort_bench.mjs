@@ -2,6 +2,7 @@
 // suite (run by bench/bench.py).
 //
 //   node ort_bench.mjs --spec SPEC.json --threads T --iters N --warmup W --out DIR
+//                      [--cases R1,T1,... | --serve]
 //
 // SPEC.json (written by bench.py): {"cases": [{"id", "model", "inputs":
 // [{"name", "path", "shape"}], "outputs": [{"name", "shape", "type"}]}]}.
@@ -13,14 +14,20 @@
 // time of the C++ InferenceSession::Run, in-process like dml-run's; the
 // wall-clock time of the JS call (process.hrtime) is reported as wall_*_ms.
 // Writes the last call's outputs to DIR/<id>.<k>.npy and prints one JSON
-// object on the last line of stdout.
+// object on the last line of stdout. With --serve it prints {"_version"},
+// then reads case ids from stdin and answers each with one JSON line.
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 import ort from 'onnxruntime-node';
 
 function parseArgs(argv) {
   const args = {};
-  for (let i = 2; i < argv.length; i += 2) args[argv[i].replace(/^--/, '')] = argv[i + 1];
+  for (let i = 2; i < argv.length; ++i) {
+    const key = argv[i].replace(/^--/, '');
+    if (key === 'serve') args.serve = true;
+    else args[key] = argv[++i];
+  }
   return args;
 }
 
@@ -146,19 +153,34 @@ async function main() {
   const warmup = Number(args.warmup || 2);
   const outDir = args.out;
   fs.mkdirSync(outDir, { recursive: true });
-  const only = args.cases ? new Set(args.cases.split(',')) : null;
-  const results = {};
-  for (const c of spec.cases) {
-    if (only && !only.has(c.id)) continue;
+  const byId = new Map(spec.cases.map((c) => [c.id, c]));
+  const info = { _version: ort.env.versions ? ort.env.versions.common : 'unknown' };
+
+  async function one(id) {
+    let r;
     try {
-      results[c.id] = await benchCase(c, threads, iters, warmup, outDir);
+      if (!byId.has(id)) throw new Error(`unknown case ${id}`);
+      r = await benchCase(byId.get(id), threads, iters, warmup, outDir);
     } catch (e) {
-      results[c.id] = { error: String(e && e.message ? e.message : e) };
+      r = { error: String(e && e.message ? e.message : e) };
     }
-    process.stderr.write(`ort ${c.id}: ${JSON.stringify(results[c.id])}\n`);
+    process.stderr.write(`ort ${id}: ${JSON.stringify(r)}\n`);
+    return r;
   }
-  results._version = ort.env.versions ? ort.env.versions.common : 'unknown';
-  process.stdout.write(JSON.stringify(results) + '\n');
+
+  if (args.serve !== undefined) {
+    process.stdout.write(JSON.stringify(info) + '\n');
+    const rl = readline.createInterface({ input: process.stdin, terminal: false });
+    for await (const line of rl) {
+      const id = line.trim();
+      if (id) process.stdout.write(JSON.stringify(await one(id)) + '\n');
+    }
+    return;
+  }
+  const ids = args.cases ? args.cases.split(',') : spec.cases.map((c) => c.id);
+  const results = {};
+  for (const id of ids) results[id] = await one(id);
+  process.stdout.write(JSON.stringify({ ...results, ...info }) + '\n');
 }
 
 main().catch((e) => { console.error(e); process.exit(1); });

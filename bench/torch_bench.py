@@ -1,14 +1,17 @@
 #!/usr/bin/python3
 """PyTorch contestant of the DML-MLIR benchmark suite (run by bench/bench.py).
 
-  torch_bench.py --data-dir D --threads T --iters N --warmup W --out DIR [--cases R1,T1,...]
+  torch_bench.py --data-dir D --threads T --iters N --warmup W --out DIR
+                 [--cases R1,T1,... | --serve]
 
 For each case: loads the case's inputs from D/cases/<id>/in<i>.npy (reshaped
 to the torch shapes of bench/cases.py), preallocates the outputs, calls the
 case's torch function W times (warm-up), then N times, each timed with
 time.perf_counter; saves the outputs of the last call to DIR/<id>.<k>.npy and
 prints one JSON object {case: {"median_ms", "min_ms", "max_ms", "iters"} or
-{"error"}} as the last line of stdout.
+{"error"}} as the last line of stdout. With --serve it prints {"_version",
+"_threads"}, then reads case ids from stdin and answers each with one JSON
+line, so that bench.py can interleave the contestants case by case.
 """
 
 import argparse
@@ -25,6 +28,27 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import cases as bench_cases  # noqa: E402
 
 
+def bench_case(torch, args, out_dir, cid):
+    case = bench_cases.BY_ID[cid]
+    d = pathlib.Path(args.data_dir) / "cases" / cid
+    ins = []
+    for i, inp in enumerate(case.inputs):
+        a = np.load(d / ("in%d.npy" % i))
+        ins.append(torch.from_numpy(np.ascontiguousarray(a.reshape(inp.peer_torch_shape))))
+    outs = [torch.empty(shape, dtype=getattr(torch, dt)) for shape, dt in case.torch_outputs]
+    for _ in range(args.warmup):
+        case.torch(torch, ins, outs)
+    times = []
+    for _ in range(args.iters):
+        t0 = time.perf_counter()
+        case.torch(torch, ins, outs)
+        times.append((time.perf_counter() - t0) * 1e3)
+    for k, o in enumerate(outs):
+        np.save(out_dir / ("%s.%d.npy" % (cid, k)), o.numpy())
+    return {"median_ms": statistics.median(times), "min_ms": min(times),
+            "max_ms": max(times), "iters": len(times)}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--data-dir", required=True)
@@ -33,6 +57,8 @@ def main():
     ap.add_argument("--warmup", type=int, default=2)
     ap.add_argument("--out", required=True)
     ap.add_argument("--cases", default=",".join(c.id for c in bench_cases.CASES))
+    ap.add_argument("--serve", action="store_true",
+                    help="read case ids from stdin, one a line; answer each with a JSON line")
     args = ap.parse_args()
 
     import torch
@@ -40,36 +66,27 @@ def main():
     torch.set_grad_enabled(False)
     out_dir = pathlib.Path(args.out)
     out_dir.mkdir(parents=True, exist_ok=True)
+    info = {"_version": torch.__version__, "_threads": torch.get_num_threads()}
 
-    results = {}
-    for cid in args.cases.split(","):
-        case = bench_cases.BY_ID[cid]
-        ins = outs = None
+    def one(cid):
         try:
-            d = pathlib.Path(args.data_dir) / "cases" / cid
-            ins = []
-            for i, inp in enumerate(case.inputs):
-                a = np.load(d / ("in%d.npy" % i))
-                ins.append(torch.from_numpy(np.ascontiguousarray(a.reshape(inp.peer_torch_shape))))
-            outs = [torch.empty(shape, dtype=getattr(torch, dt)) for shape, dt in case.torch_outputs]
-            for _ in range(args.warmup):
-                case.torch(torch, ins, outs)
-            times = []
-            for _ in range(args.iters):
-                t0 = time.perf_counter()
-                case.torch(torch, ins, outs)
-                times.append((time.perf_counter() - t0) * 1e3)
-            for k, o in enumerate(outs):
-                np.save(out_dir / ("%s.%d.npy" % (cid, k)), o.numpy())
-            results[cid] = {"median_ms": statistics.median(times), "min_ms": min(times),
-                            "max_ms": max(times), "iters": len(times)}
+            r = bench_case(torch, args, out_dir, cid)
         except Exception as e:  # report and go on with the next case
-            results[cid] = {"error": "%s: %s" % (type(e).__name__, e)}
-        print("torch %s: %s" % (cid, results[cid]), file=sys.stderr, flush=True)
-        del ins, outs
-    results["_version"] = torch.__version__
-    results["_threads"] = torch.get_num_threads()
+            r = {"error": "%s: %s" % (type(e).__name__, e)}
+        print("torch %s: %s" % (cid, r), file=sys.stderr, flush=True)
+        return r
+
+    if args.serve:
+        print(json.dumps(info), flush=True)
+        for line in sys.stdin:
+            cid = line.strip()
+            if cid:
+                print(json.dumps(one(cid)), flush=True)
+        return 0
+    results = {cid: one(cid) for cid in args.cases.split(",")}
+    results.update(info)
     print(json.dumps(results))
+    return 0
 
 
 if __name__ == "__main__":
