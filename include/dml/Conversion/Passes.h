@@ -9,17 +9,26 @@ namespace mlir {
 namespace arith {
 class ArithDialect;
 }
+namespace bufferization {
+class BufferizationDialect;
+}
 namespace linalg {
 class LinalgDialect;
 }
 namespace math {
 class MathDialect;
 }
+namespace memref {
+class MemRefDialect;
+}
 namespace scf {
 class SCFDialect;
 }
 namespace tensor {
 class TensorDialect;
+}
+namespace vector {
+class VectorDialect;
 }
 } // namespace mlir
 

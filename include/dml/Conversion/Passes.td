@@ -9,8 +9,10 @@ def ConvertDMLToLinalg : Pass<"convert-dml-to-linalg", "ModuleOp"> {
   let summary = "Lower dml ops to linalg, tensor, arith, math and scf";
   let description = [{
     Rewrites every `dml` op into value-semantic `linalg` (generic) ops, with
-    `tensor`, `arith` and `math` in their bodies, and `scf` loops where a loop
-    is the natural form (the selection of `dml.top_k`).
+    `tensor`, `arith` and `math` in their bodies. `dml.top_k`, which has no
+    linalg form, becomes `scf` loops over buffers (heap selection with a
+    vectorized threshold filter) between `bufferization.to_buffer` and
+    `bufferization.to_tensor`.
 
     Unsigned element types become signless throughout the module, function
     signatures included; comparisons, extensions and divisions are chosen
@@ -24,10 +26,13 @@ def ConvertDMLToLinalg : Pass<"convert-dml-to-linalg", "ModuleOp"> {
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
   ];
 }
 

@@ -1,33 +1,41 @@
 // RUN: dml-opt %s --convert-dml-to-linalg --split-input-file | FileCheck %s
 
-// One scan per sequence (outer loop over the non-axis dimension, inner loop
-// over the axis) keeping the best K sorted in the outputs. An element enters
-// when fewer than K are kept or when it beats the K-th; the shift loop moves
-// kept entries up while the new element is strictly better (ties keep the
-// lower index first). increasing: "better" = smaller, NaN greatest.
+// top_k becomes loops over buffers: the input is read through to_buffer,
+// the results are fresh buffers returned through to_tensor (restrict,
+// writable), so bufferization makes them the caller's outputs.
+// Per sequence: push the first K (sift-up), scan the rest against the
+// root (the worst kept pair), heapsort. increasing: "better" = smaller in
+// the total order where NaN is greatest; a tie prefers the lower index.
 // CHECK-LABEL: func.func @top_k_increasing
 // CHECK-SAME: (%[[X:.*]]: tensor<2x5xf16>) -> (tensor<2x3xf16>, tensor<2x3xi64>)
-// CHECK-DAG: %[[K:.*]] = arith.constant 3 : index
-// CHECK-DAG: %[[KM1:.*]] = arith.constant 2 : index
-// CHECK-DAG: %[[S:.*]] = arith.constant 5 : index
-// CHECK: %[[V0:.*]] = tensor.empty() : tensor<2x3xf16>
-// CHECK: %[[I0:.*]] = tensor.empty() : tensor<2x3xi64>
-// CHECK: %[[R:.*]]:2 = scf.for %[[ROW:[a-z0-9_]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %[[V0]], %{{.*}} = %[[I0]])
-// CHECK: scf.for %[[J:[a-z0-9_]+]] = %{{.*}} to %[[S]] step %{{.*}} iter_args(%[[KEPT:.*]] = %{{.*}}, %[[KEPTI:.*]] = %{{.*}}, %[[COUNT:.*]] = %{{.*}})
-// CHECK: %[[E:.*]] = tensor.extract %[[X]][%[[ROW]], %[[J]]] : tensor<2x5xf16>
-// CHECK: %[[FULL:.*]] = arith.cmpi eq, %[[COUNT]], %[[K]] : index
-// CHECK: %[[KTH:.*]] = tensor.extract %[[KEPT]][%[[ROW]], %[[KM1]]]
-// CHECK: arith.cmpf ogt, %[[KTH]], %[[E]] : f16
-// CHECK: %[[ENTERS:.*]] = arith.select %[[FULL]], %{{.*}}, %{{.*}} : i1
-// CHECK: scf.if %[[ENTERS]]
-// CHECK: scf.while
-// CHECK: scf.condition
-// CHECK: } do {
-// CHECK: tensor.insert
-// CHECK: tensor.insert
+// CHECK: %[[IN:.*]] = bufferization.to_buffer %[[X]] read_only : tensor<2x5xf16> to memref<2x5xf16>
+// CHECK: %[[V:.*]] = memref.alloc() : memref<2x3xf16>
+// CHECK: %[[I:.*]] = memref.alloc() : memref<2x3xi64>
+// 2 x 5 elements: too small for threads, so a plain loop over the rows.
+// CHECK: scf.for %[[ROW:[a-z0-9_]+]] =
+// Push: element j goes to slot j with index j, then sifts up.
+// CHECK: scf.for %[[J:[a-z0-9_]+]] =
+// CHECK: %[[E:.*]] = memref.load %[[IN]][%[[ROW]], %[[J]]]
 // CHECK: %[[POS:.*]] = arith.index_cast %[[J]] : index to i64
-// CHECK: tensor.insert %[[POS]]
-// CHECK: return %[[R]]#0, %[[R]]#1
+// CHECK: memref.store %[[E]], %[[V]][%[[ROW]], %[[J]]]
+// CHECK: memref.store %[[POS]], %[[I]][%[[ROW]], %[[J]]]
+// CHECK: scf.while
+// The tie rule compares stored indices unsigned.
+// CHECK: arith.cmpi ult, %{{.*}}, %{{.*}} : i64
+// CHECK: scf.condition
+// Scan: an element enters only when strictly better than the root.
+// CHECK: scf.for %[[S:[a-z0-9_]+]] =
+// CHECK: %[[E2:.*]] = memref.load %[[IN]][%[[ROW]], %[[S]]]
+// CHECK: %[[ROOT:.*]] = memref.load %[[V]][%[[ROW]], %{{.*}}]
+// CHECK: arith.cmpf ogt, %[[ROOT]], %[[E2]] : f16
+// CHECK: scf.if
+// CHECK: scf.while
+// Heapsort leaves the best first.
+// CHECK: scf.for
+// CHECK: scf.while
+// CHECK: %[[VT:.*]] = bufferization.to_tensor %[[V]] restrict writable : memref<2x3xf16> to tensor<2x3xf16>
+// CHECK: %[[IT:.*]] = bufferization.to_tensor %[[I]] restrict writable : memref<2x3xi64> to tensor<2x3xi64>
+// CHECK: return %[[VT]], %[[IT]]
 func.func @top_k_increasing(%x: tensor<2x5xf16>) -> (tensor<2x3xf16>, tensor<2x3xui64>) {
   %v, %i = dml.top_k %x, axis = 1, k = 3, direction = increasing : tensor<2x5xf16> -> tensor<2x3xf16>, tensor<2x3xui64>
   return %v, %i : tensor<2x3xf16>, tensor<2x3xui64>
@@ -36,14 +44,34 @@ func.func @top_k_increasing(%x: tensor<2x5xf16>) -> (tensor<2x3xf16>, tensor<2x3
 // -----
 
 // decreasing on unsigned integers compares with ugt; the axis may be any
-// dimension (here the first: loops run over dimension 1 outside).
+// dimension (here the first: the loop over dimension 1 is outside).
 // CHECK-LABEL: func.func @top_k_decreasing_axis0
 // CHECK: scf.for %[[COL:[a-z0-9_]+]] =
 // CHECK: scf.for %[[J:[a-z0-9_]+]] =
-// CHECK: tensor.extract %{{.*}}[%[[J]], %[[COL]]] : tensor<6x2xi32>
-// CHECK: arith.cmpi ugt
+// CHECK: memref.load %{{.*}}[%[[J]], %[[COL]]] : memref<6x2xi32>
 // CHECK: arith.index_cast %[[J]] : index to i32
+// CHECK: arith.cmpi ugt
+// CHECK-NOT: vector.
+// CHECK: return
 func.func @top_k_decreasing_axis0(%x: tensor<6x2xui32>) -> (tensor<4x2xui32>, tensor<4x2xui32>) {
   %v, %i = dml.top_k %x, axis = 0, k = 4, direction = decreasing : tensor<6x2xui32> -> tensor<4x2xui32>, tensor<4x2xui32>
   return %v, %i : tensor<4x2xui32>, tensor<4x2xui32>
+}
+
+// -----
+
+// Long contiguous rows: rows run in parallel and the scan first compares
+// 16-wide chunks (512 bits of f32) with the root, entering the scalar scan
+// only for chunks where some lane beats it.
+// CHECK-LABEL: func.func @top_k_filtered
+// CHECK: scf.parallel (%[[ROW:.*]]) =
+// CHECK: %[[CHUNK:.*]] = vector.load %{{.*}}[%[[ROW]], %{{.*}}] : memref<64x4096xf32>, vector<16xf32>
+// CHECK: %[[ROOT:.*]] = memref.load
+// CHECK: %[[SPLAT:.*]] = vector.broadcast %[[ROOT]] : f32 to vector<16xf32>
+// CHECK: arith.cmpf ogt, %[[CHUNK]], %[[SPLAT]] : vector<16xf32>
+// CHECK: %[[ANY:.*]] = vector.reduction <or>, %{{.*}} : vector<16xi1> into i1
+// CHECK: scf.if %[[ANY]]
+func.func @top_k_filtered(%x: tensor<64x4096xf32>) -> (tensor<64x8xf32>, tensor<64x8xui32>) {
+  %v, %i = dml.top_k %x, axis = 1, k = 8, direction = decreasing : tensor<64x4096xf32> -> tensor<64x8xf32>, tensor<64x8xui32>
+  return %v, %i : tensor<64x8xf32>, tensor<64x8xui32>
 }
