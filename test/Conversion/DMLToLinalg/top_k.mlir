@@ -60,15 +60,24 @@ func.func @top_k_decreasing_axis0(%x: tensor<6x2xui32>) -> (tensor<4x2xui32>, te
 
 // -----
 
-// Long contiguous rows: rows run in parallel and the scan first compares
-// 16-wide chunks (512 bits of f32) with the root, entering the scalar scan
-// only for chunks where some lane beats it.
+// Long contiguous rows: rows run in parallel. A pre-pass takes the best of
+// each of K blocks (maximumf, 16 lanes = 512 bits of f32) and the worst of
+// those (minnumf) as a threshold; the scan then compares 16-wide chunks with
+// the root and the threshold, entering the scalar scan only for chunks where
+// some lane beats the root without being below the threshold.
 // CHECK-LABEL: func.func @top_k_filtered
 // CHECK: scf.parallel (%[[ROW:.*]]) =
+// CHECK: %[[BLOCK:.*]] = vector.load %{{.*}}[%[[ROW]], %{{.*}}] : memref<64x4096xf32>, vector<16xf32>
+// CHECK: arith.maximumf %{{.*}}, %[[BLOCK]] : vector<16xf32>
+// CHECK: vector.reduction <maximumf>
+// CHECK: %[[T:.*]] = arith.minnumf
 // CHECK: %[[CHUNK:.*]] = vector.load %{{.*}}[%[[ROW]], %{{.*}}] : memref<64x4096xf32>, vector<16xf32>
 // CHECK: %[[ROOT:.*]] = memref.load
 // CHECK: %[[SPLAT:.*]] = vector.broadcast %[[ROOT]] : f32 to vector<16xf32>
 // CHECK: arith.cmpf ogt, %[[CHUNK]], %[[SPLAT]] : vector<16xf32>
+// CHECK: %[[TSPLAT:.*]] = vector.broadcast %{{.*}} : f32 to vector<16xf32>
+// CHECK: arith.cmpf ogt, %[[TSPLAT]], %[[CHUNK]] : vector<16xf32>
+// CHECK: arith.xori
 // CHECK: %[[ANY:.*]] = vector.reduction <or>, %{{.*}} : vector<16xi1> into i1
 // CHECK: scf.if %[[ANY]]
 func.func @top_k_filtered(%x: tensor<64x4096xf32>) -> (tensor<64x8xf32>, tensor<64x8xui32>) {
