@@ -14,6 +14,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace mlir;
@@ -49,6 +50,29 @@ static LogicalResult createBufferCopy(OpBuilder &b, Location loc, Value from,
   else
     linalg::makeMemRefCopyOp(b, loc, from, to);
   return success();
+}
+
+/// promoteBufferResultsToOutParams with hoistStaticAllocs replaces the
+/// memref.alloc of a returned buffer by its out-param and erases the alloc;
+/// a buffer returned twice (`return %v, %v`) is then rewritten a second time
+/// after it was erased (a use after free inside MLIR 22, found by
+/// fuzz/dml-pipeline-fuzzer). Every repeated return operand gets its own
+/// copy first, which becomes the second out-param.
+static void copyRepeatedResults(ModuleOp module) {
+  module.walk([](func::ReturnOp returnOp) {
+    llvm::SmallPtrSet<Value, 4> seen;
+    OpBuilder builder(returnOp);
+    for (OpOperand &operand : returnOp->getOpOperands()) {
+      Value value = operand.get();
+      auto type = dyn_cast<MemRefType>(value.getType());
+      if (!type || !type.hasStaticShape() || !type.getLayout().isIdentity() ||
+          seen.insert(value).second)
+        continue;
+      Value copy = memref::AllocOp::create(builder, returnOp.getLoc(), type);
+      (void)createBufferCopy(builder, returnOp.getLoc(), value, copy);
+      operand.set(copy);
+    }
+  });
 }
 
 namespace {
@@ -115,6 +139,7 @@ struct DMLBufferizePass
            ++index)
         function.removeArgAttr(index, layoutName);
 
+    copyRepeatedResults(module);
     bufferization::BufferResultsToOutParamsOpts outParams;
     outParams.modifyPublicFunctions = true;
     outParams.hoistStaticAllocs = true;
