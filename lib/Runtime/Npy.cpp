@@ -465,6 +465,13 @@ llvm::Error mlir::dml::checkNpyOutputPath(llvm::StringRef path) {
     return llvm::createStringError(
         std::make_error_code(std::errc::is_a_directory),
         "cannot write '%s': it is a directory", path.str().c_str());
+  // The file is written next to `path` and renamed over it, which would
+  // replace a device, FIFO or socket (e.g. /dev/null) by a regular file.
+  if (llvm::sys::fs::exists(path) && !llvm::sys::fs::is_regular_file(path))
+    return llvm::createStringError(
+        std::make_error_code(std::errc::invalid_argument),
+        "cannot write '%s': it exists and is not a regular file",
+        path.str().c_str());
   return llvm::Error::success();
 }
 
