@@ -291,7 +291,7 @@ public:
         parallelThreshold(parallelThreshold) {}
 
   LogicalResult run() {
-    if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1)
+    if (!op.hasPureBufferSemantics() || op.getNumDpsInits() == 0)
       return failure();
     sizes = op.getStaticLoopRanges();
     if (llvm::any_of(sizes, ShapedType::isDynamic))
@@ -310,7 +310,7 @@ public:
       width = 1;
     bool innerReduction = iterators[vectorDim] == utils::IteratorType::reduction;
     if (innerReduction) {
-      if (failed(analyzeCombiner()))
+      if (op.getNumDpsInits() != 1 || failed(analyzeCombiner()))
         return failure();
       return emitInnerReduction();
     }
@@ -450,15 +450,16 @@ private:
   LogicalResult emitScalarOp() {
     Point point;
     SmallVector<Value> args = loadInputs(rewriter, point);
-    args.push_back(memref::LoadOp::create(rewriter, loc, output(),
-                                          ValueRange{}));
+    for (OpOperand &init : op.getDpsInitsMutable())
+      args.push_back(
+          memref::LoadOp::create(rewriter, loc, init.get(), ValueRange{}));
     BodyCloner cloner(rewriter, loc, point);
     FailureOr<SmallVector<Value>> result =
         cloner.clone(op.getRegion().front(), args);
     if (failed(result))
       return failure();
-    memref::StoreOp::create(rewriter, loc, result->front(), output(),
-                            ValueRange{});
+    for (auto [value, init] : llvm::zip(*result, op.getDpsInitsMutable()))
+      memref::StoreOp::create(rewriter, loc, value, init.get(), ValueRange{});
     rewriter.eraseOp(op);
     return success();
   }
@@ -475,13 +476,15 @@ private:
                      scratch->getArguments().end());
     rewriter.setInsertionPointToStart(scratch);
     SmallVector<Value> args = loadInputs(rewriter, probe);
-    Type outputType = op.getRegion().front().getArguments().back().getType();
-    Value acc = arith::ConstantOp::create(rewriter, loc,
-                                          rewriter.getZeroAttr(outputType));
-    if (probe.isVector())
-      acc = vector::BroadcastOp::create(
-          rewriter, loc, VectorType::get({probe.width}, outputType), acc);
-    args.push_back(acc);
+    for (BlockArgument outputArg : op.getRegionOutputArgs()) {
+      Type outputType = outputArg.getType();
+      Value acc = arith::ConstantOp::create(rewriter, loc,
+                                            rewriter.getZeroAttr(outputType));
+      if (probe.isVector())
+        acc = vector::BroadcastOp::create(
+            rewriter, loc, VectorType::get({probe.width}, outputType), acc);
+      args.push_back(acc);
+    }
     BodyCloner cloner(rewriter, loc, probe);
     bool ok = succeeded(cloner.clone(op.getRegion().front(), args));
     rewriter.eraseBlock(scratch);
@@ -592,26 +595,31 @@ private:
 
   LogicalResult emitElementwiseStep(OpBuilder &b, const Point &point) {
     SmallVector<Value> args = loadInputs(b, point);
-    SmallVector<Value> outIndices =
-        getIndices(b, loc, outputMap(), point.ivs);
-    Type outputType = cast<MemRefType>(output().getType()).getElementType();
-    if (point.isVector())
-      args.push_back(vector::LoadOp::create(
-          b, loc, VectorType::get({point.width}, outputType), output(),
-          outIndices));
-    else
-      args.push_back(memref::LoadOp::create(b, loc, output(), outIndices));
+    SmallVector<SmallVector<Value>> outIndices;
+    for (OpOperand &init : op.getDpsInitsMutable()) {
+      outIndices.push_back(getIndices(b, loc, op.getMatchingIndexingMap(&init),
+                                      point.ivs));
+      Type outputType = cast<MemRefType>(init.get().getType()).getElementType();
+      if (point.isVector())
+        args.push_back(vector::LoadOp::create(
+            b, loc, VectorType::get({point.width}, outputType), init.get(),
+            outIndices.back()));
+      else
+        args.push_back(
+            memref::LoadOp::create(b, loc, init.get(), outIndices.back()));
+    }
     BodyCloner cloner(b, loc, point);
     FailureOr<SmallVector<Value>> result =
         cloner.clone(op.getRegion().front(), args);
     if (failed(result))
       return failure();
-    Value value = result->front();
-    if (point.isVector()) {
-      value = cloner.broadcastIfNeeded(value);
-      vector::StoreOp::create(b, loc, value, output(), outIndices);
-    } else {
-      memref::StoreOp::create(b, loc, value, output(), outIndices);
+    for (auto [value, init, indices] :
+         llvm::zip(*result, op.getDpsInitsMutable(), outIndices)) {
+      if (point.isVector())
+        vector::StoreOp::create(b, loc, cloner.broadcastIfNeeded(value),
+                                init.get(), indices);
+      else
+        memref::StoreOp::create(b, loc, value, init.get(), indices);
     }
     return success();
   }
