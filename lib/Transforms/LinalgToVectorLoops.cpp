@@ -12,6 +12,11 @@
 //         scalar remainder
 //       }
 //     }
+//   Large write-only outputs (elementwise ops, >= 64 MiB) are written with
+//   non-temporal stores: they skip the read-for-ownership of each line and
+//   do not evict the inputs from the cache. The stores claim 16-byte
+//   alignment, which DirectML guarantees for buffer tensors (and every
+//   chunk offset keeps); the pass checks the offsets statically.
 //   innermost loop a reduction (reductions over the innermost dim):
 //     scf.parallel (parallel dims...) {
 //       acc = splat(identity) : vector<W>
@@ -593,6 +598,28 @@ private:
     return status;
   }
 
+  /// Whether stores to `output` stream past the cache: a large output of
+  /// an op without reductions whose chunk addresses stay 16-byte aligned.
+  bool shouldStream(Value output) {
+    constexpr int64_t kStreamingBytes = int64_t(64) << 20;
+    constexpr int64_t kAlignment = 16;
+    auto type = cast<MemRefType>(output.getType());
+    int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+    if (elementBytes == 0 || op.getNumReductionLoops() != 0 ||
+        type.getNumElements() * elementBytes < kStreamingBytes ||
+        (width * elementBytes) % kAlignment != 0)
+      return false;
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)) ||
+        ShapedType::isDynamic(offset) || (offset * elementBytes) % kAlignment)
+      return false;
+    return llvm::all_of(ArrayRef(strides).drop_back(), [&](int64_t stride) {
+      return !ShapedType::isDynamic(stride) &&
+             (stride * elementBytes) % kAlignment == 0;
+    });
+  }
+
   LogicalResult emitElementwiseStep(OpBuilder &b, const Point &point) {
     SmallVector<Value> args = loadInputs(b, point);
     SmallVector<SmallVector<Value>> outIndices;
@@ -615,10 +642,14 @@ private:
       return failure();
     for (auto [value, init, indices] :
          llvm::zip(*result, op.getDpsInitsMutable(), outIndices)) {
-      if (point.isVector())
-        vector::StoreOp::create(b, loc, cloner.broadcastIfNeeded(value),
-                                init.get(), indices);
-      else
+      if (point.isVector()) {
+        auto store = vector::StoreOp::create(
+            b, loc, cloner.broadcastIfNeeded(value), init.get(), indices);
+        if (shouldStream(init.get())) {
+          store.setNontemporal(true);
+          store.setAlignment(uint64_t(16));
+        }
+      } else
         memref::StoreOp::create(b, loc, value, init.get(), indices);
     }
     return success();
