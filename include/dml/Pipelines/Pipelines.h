@@ -11,6 +11,8 @@
 //   `{T *allocated; T *aligned; int64_t offset; int64_t sizes[rank];
 //     int64_t strides[rank];}`;
 // * unsigned element types are passed as same-width integers;
+// * buffers are 16-byte aligned, as DirectML requires of buffer tensors
+//   (large outputs are written with aligned non-temporal stores);
 // * with `threads` other than 1, the code calls the OpenMP runtime (libomp),
 //   which the JIT or the linker must provide.
 //
