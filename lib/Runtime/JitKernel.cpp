@@ -214,7 +214,7 @@ std::vector<std::string> JitKernelOptions::getDefaultSharedLibraries() {
 
 /// One-time process setup: the native target, and the pass registry that the
 /// textual parts of the CPU pipeline are parsed against.
-static void initializeOnce() {
+void mlir::dml::initializeCompilerOnce() {
   static std::once_flag once;
   std::call_once(once, [] {
     llvm::InitializeNativeTarget();
@@ -277,7 +277,7 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
   if (!signature)
     return signature.takeError();
 
-  initializeOnce();
+  initializeCompilerOnce();
   std::unique_ptr<JitKernel> kernel(new JitKernel());
   kernel->signature = std::move(*signature);
   kernel->numThreads = std::max(1u, options.numThreads);
@@ -296,6 +296,9 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
   if (options.pruneUnusedFunctions)
     pruneUnreachableFunctions(*lowered, name);
   auto function = lowered->lookupSymbol<func::FuncOp>(name);
+  for (unsigned index = 0, e = function.getNumArguments(); index < e; ++index)
+    if (function.getArgAttr(index, "dml.strides"))
+      kernel->hasStridedInputs = true;
   function->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                     UnitAttr::get(context));
 
@@ -450,6 +453,10 @@ static llvm::SmallVector<int64_t, 19> makeDescriptor(const void *data,
 llvm::Expected<PreparedCall>
 JitKernel::prepare(llvm::ArrayRef<const HostTensor *> inputs,
                    llvm::ArrayRef<HostTensor *> outputs) const {
+  if (hasStridedInputs)
+    return jitError("@{0} has inputs with dml.strides; packed tensors cannot "
+                    "be passed to it (use the dml::Compiler API)",
+                    signature.name);
   llvm::SmallVector<const HostTensor *> constOutputs(outputs.begin(),
                                                      outputs.end());
   if (llvm::Error error = signature.check(inputs, constOutputs))
@@ -472,6 +479,16 @@ JitKernel::prepare(llvm::ArrayRef<const HostTensor *> inputs,
 }
 
 void PreparedCall::run() const { function(arguments.data()); }
+
+void JitKernel::invokeWithDescriptors(llvm::ArrayRef<void *> descriptors) const {
+  // The packed interface takes the address of each argument; each argument
+  // of the C wrapper is a descriptor pointer.
+  llvm::SmallVector<void *, 8> pointers(descriptors.begin(), descriptors.end());
+  llvm::SmallVector<void *, 8> arguments;
+  for (void *&pointer : pointers)
+    arguments.push_back(&pointer);
+  function(arguments.data());
+}
 
 llvm::Error JitKernel::invoke(llvm::ArrayRef<const HostTensor *> inputs,
                               llvm::ArrayRef<HostTensor *> outputs) const {

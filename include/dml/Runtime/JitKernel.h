@@ -69,6 +69,11 @@ struct FunctionSignature {
 llvm::Expected<TensorSignature> getTensorSignature(Type type,
                                                    llvm::StringRef what);
 
+/// Registers the native target, the upstream passes and the dml passes and
+/// pipelines, once per process (JitKernel::compile calls it; AOT compilation
+/// needs it too).
+void initializeCompilerOnce();
+
 /// Looks up the public `func.func` `name` in `module` and records its
 /// signature. Errors name the function (and list the available ones when it
 /// does not exist).
@@ -165,6 +170,11 @@ public:
   llvm::Error invoke(llvm::ArrayRef<const HostTensor *> inputs,
                      llvm::ArrayRef<HostTensor *> outputs) const;
 
+  /// Calls the C interface with one memref descriptor pointer per argument
+  /// and result, unchecked: for callers that build the descriptors (e.g. of
+  /// strided inputs) themselves. Safe to call from several threads.
+  void invokeWithDescriptors(llvm::ArrayRef<void *> descriptors) const;
+
 private:
   JitKernel() = default;
 
@@ -174,6 +184,9 @@ private:
   std::string targetFeatures;
   unsigned numThreads = 1;
   bool objectDumpEnabled = false;
+  /// Some argument has `dml.strides`: prepare() and invoke(), which pass
+  /// packed tensors, refuse to call it.
+  bool hasStridedInputs = false;
   std::unique_ptr<ExecutionEngine> engine;
   void (*function)(void **) = nullptr;
 };

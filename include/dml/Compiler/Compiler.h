@@ -1,0 +1,134 @@
+//===- Compiler.h - DML-MLIR embedding API: JIT compiler --------*- C++ -*-===//
+//
+// Compiles a Graph, MLIR text or one DirectML-style operator description to
+// a Kernel for the host CPU (MLIR's ExecutionEngine / LLVM ORC), through an
+// in-memory cache keyed by the canonical IR and the options:
+//
+//   dml::Compiler compiler;
+//   auto kernel = compiler.compile(graph, {/*optLevel=*/3, /*threads=*/2});
+//   if (!kernel) { puts(kernel.message().c_str()); return 1; }
+//   dml::Status s = (*kernel)->run({x.data()}, {values.data(), indices.data()});
+//
+// A Compiler and its kernels are thread-safe: compile and run from any
+// number of threads.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DML_COMPILER_COMPILER_H
+#define DML_COMPILER_COMPILER_H
+
+#include "dml/Compiler/Graph.h"
+#include "dml/Compiler/OperatorDesc.h"
+#include "dml/Compiler/Types.h"
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dml {
+
+struct CompileOptions {
+  /// LLVM optimization level, 0..3.
+  unsigned optLevel = 3;
+  /// Threads one call may use (OpenMP inside the call); 1 is sequential,
+  /// 0 uses every hardware thread.
+  unsigned threads = 1;
+  /// Vectorize the innermost loops.
+  bool vectorize = true;
+  /// Vector register width the code is tuned for; 0 keeps the default (512).
+  int64_t vectorBits = 0;
+
+  /// The canonical spelling, part of the cache key.
+  std::string str() const;
+};
+
+/// Cache counters of a Compiler.
+struct CacheStatistics {
+  uint64_t hits = 0;
+  uint64_t misses = 0;
+  size_t entries = 0;
+};
+
+/// Compile time of a kernel in milliseconds.
+struct CompileTimes {
+  double pipelineMs = 0; ///< MLIR passes down to the LLVM dialect.
+  double codegenMs = 0;  ///< LLVM optimization and code generation.
+  double totalMs = 0;    ///< Everything, including parsing and checks.
+};
+
+/// A compiled function. Immutable and thread-safe.
+class Kernel {
+public:
+  ~Kernel();
+  Kernel(const Kernel &) = delete;
+  Kernel &operator=(const Kernel &) = delete;
+
+  const std::string &name() const;
+  /// The descriptions the kernel was compiled for: the inputs with their
+  /// strides (bind buffers of at least minimumBufferBytes()), the outputs
+  /// packed.
+  const std::vector<TensorDesc> &inputs() const;
+  const std::vector<TensorDesc> &outputs() const;
+  unsigned threads() const;
+  const CompileTimes &compileTimes() const;
+
+  /// Runs the kernel on caller-owned buffers, in input and output order.
+  /// Reports wrong buffer counts and null pointers as errors.
+  Status run(const std::vector<const void *> &inputs,
+             const std::vector<void *> &outputs) const;
+  Status run(const void *const *inputs, size_t numInputs,
+             void *const *outputs, size_t numOutputs) const;
+
+private:
+  friend class Compiler;
+  struct Impl;
+  explicit Kernel(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl;
+};
+
+using KernelPtr = std::shared_ptr<const Kernel>;
+
+class Compiler {
+public:
+  Compiler();
+  ~Compiler();
+  Compiler(const Compiler &) = delete;
+  Compiler &operator=(const Compiler &) = delete;
+
+  /// Compiles the graph's function (an error if the graph has failed calls
+  /// or no output).
+  Expected<KernelPtr> compile(const Graph &graph,
+                              const CompileOptions &options = {});
+  /// Compiles function `function` of an MLIR module given as text (with
+  /// dml ops on tensors; inputs may carry `dml.strides`). An empty name picks
+  /// the module's only public function.
+  Expected<KernelPtr> compileMLIR(std::string_view mlirText,
+                                  std::string_view function = "",
+                                  const CompileOptions &options = {});
+  /// Compiles one DirectML-style operator (OperatorDesc.h) as a function
+  /// `name` whose inputs and outputs follow the struct's tensor fields.
+  Expected<KernelPtr> compileOperator(const OperatorDesc &desc,
+                                      const CompileOptions &options = {},
+                                      const std::string &name = "op");
+
+  CacheStatistics cacheStatistics() const;
+  void clearCache();
+
+  /// The cache key text of a graph: the module in generic form without
+  /// locations.
+  static Expected<std::string> canonicalIR(const Graph &graph);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
+/// Builds the graph of one operator description (used by compileOperator
+/// and by AOT compilation of operator descriptions).
+Expected<Graph> buildOperatorGraph(const OperatorDesc &desc,
+                                   const std::string &name = "op");
+
+} // namespace dml
+
+#endif // DML_COMPILER_COMPILER_H

@@ -1,0 +1,286 @@
+//===- Compiler.cpp - DML-MLIR embedding API: JIT compiler and cache ------===//
+
+#include "dml/Compiler/Compiler.h"
+
+#include "Internal.h"
+
+#include "dml/Runtime/JitKernel.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <thread>
+
+using namespace dml;
+
+std::string CompileOptions::str() const {
+  return "opt-level=" + std::to_string(optLevel) +
+         " threads=" + std::to_string(threads) + " " +
+         getPipelineOptions(vectorize, vectorBits);
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel
+//===----------------------------------------------------------------------===//
+
+/// Set by an exit handler registered after every JIT compilation: from then
+/// on kernels leak their ExecutionEngine instead of destroying it. Destroying
+/// an engine runs its JIT deinitializers, which compiles code with LLVM
+/// objects (function-local statics created during the first compilation)
+/// that the exit handlers may already have destroyed when the kernel belongs
+/// to an object created before them, such as a static Compiler.
+static std::atomic<bool> processExiting{false};
+
+static void registerExitHandler() {
+  std::atexit([] { processExiting = true; });
+}
+
+struct Kernel::Impl {
+  ~Impl() {
+    if (processExiting)
+      (void)jit.release();
+  }
+
+  std::string name;
+  std::vector<TensorDesc> inputs;
+  std::vector<TensorDesc> outputs;
+  unsigned threads = 1;
+  CompileTimes times;
+  std::unique_ptr<mlir::dml::JitKernel> jit;
+  /// Memref descriptors of every argument, as 8-byte words: allocated and
+  /// aligned pointers (filled per call), offset 0, sizes, strides.
+  std::vector<int64_t> descriptorWords;
+  std::vector<size_t> descriptorOffsets;
+};
+
+Kernel::Kernel(std::unique_ptr<Impl> impl) : impl(std::move(impl)) {}
+Kernel::~Kernel() = default;
+const std::string &Kernel::name() const { return impl->name; }
+const std::vector<TensorDesc> &Kernel::inputs() const { return impl->inputs; }
+const std::vector<TensorDesc> &Kernel::outputs() const {
+  return impl->outputs;
+}
+unsigned Kernel::threads() const { return impl->threads; }
+const CompileTimes &Kernel::compileTimes() const { return impl->times; }
+
+Status Kernel::run(const std::vector<const void *> &inputs,
+                   const std::vector<void *> &outputs) const {
+  return run(inputs.data(), inputs.size(), outputs.data(), outputs.size());
+}
+
+Status Kernel::run(const void *const *inputs, size_t numInputs,
+                   void *const *outputs, size_t numOutputs) const {
+  const Impl &k = *impl;
+  if (numInputs != k.inputs.size())
+    return Status::error("@" + k.name + " takes " +
+                         std::to_string(k.inputs.size()) +
+                         " input buffer(s), got " + std::to_string(numInputs));
+  if (numOutputs != k.outputs.size())
+    return Status::error("@" + k.name + " has " +
+                         std::to_string(k.outputs.size()) +
+                         " output buffer(s), got " +
+                         std::to_string(numOutputs));
+  if (numInputs && !inputs)
+    return Status::error("@" + k.name + ": the input array is null");
+  if (numOutputs && !outputs)
+    return Status::error("@" + k.name + ": the output array is null");
+  for (size_t i = 0; i < numInputs; ++i)
+    if (!inputs[i])
+      return Status::error("@" + k.name + ": input " + std::to_string(i) +
+                           " is a null pointer");
+  for (size_t i = 0; i < numOutputs; ++i)
+    if (!outputs[i])
+      return Status::error("@" + k.name + ": output " + std::to_string(i) +
+                           " is a null pointer");
+  // Per-call copy of the descriptors, so that calls can run concurrently.
+  llvm::SmallVector<int64_t, 128> words(k.descriptorWords.begin(),
+                                        k.descriptorWords.end());
+  llvm::SmallVector<void *, 16> descriptors;
+  for (size_t arg = 0; arg < numInputs + numOutputs; ++arg) {
+    const void *data = arg < numInputs ? inputs[arg] : outputs[arg - numInputs];
+    int64_t address = static_cast<int64_t>(reinterpret_cast<intptr_t>(data));
+    int64_t *descriptor = words.data() + k.descriptorOffsets[arg];
+    descriptor[0] = address;
+    descriptor[1] = address;
+    descriptors.push_back(descriptor);
+  }
+  k.jit->invokeWithDescriptors(descriptors);
+  return Status::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Compiler
+//===----------------------------------------------------------------------===//
+
+struct Compiler::Impl {
+  mutable std::mutex mutex;
+  std::map<std::string, KernelPtr> cache;
+  CacheStatistics statistics;
+
+  Expected<KernelPtr>
+  compileCanonical(const std::string &canonical, const std::string &function,
+                   const CompileOptions &options,
+                   std::chrono::steady_clock::time_point start);
+};
+
+static double millisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+Expected<KernelPtr> Compiler::Impl::compileCanonical(
+    const std::string &canonical, const std::string &function,
+    const CompileOptions &options,
+    std::chrono::steady_clock::time_point start) {
+  if (options.optLevel > 3)
+    return Status::error("optLevel must be 0..3, got " +
+                         std::to_string(options.optLevel));
+  std::string key = canonical + "\n// function: " + function +
+                    "\n// options: " + options.str();
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto found = cache.find(key);
+    if (found != cache.end()) {
+      ++statistics.hits;
+      return found->second;
+    }
+    ++statistics.misses;
+  }
+
+  std::unique_ptr<mlir::MLIRContext> context = createContext();
+  Expected<mlir::OwningOpRef<mlir::ModuleOp>> module =
+      parseModule(canonical, context.get());
+  if (!module)
+    return module.status();
+  auto func = (*module)->lookupSymbol<mlir::func::FuncOp>(function);
+  if (!func)
+    return Status::error("no function @" + function + " in the module");
+  Expected<FunctionDescs> descs = getFunctionDescs(func);
+  if (!descs)
+    return descs.status();
+
+  unsigned threads = options.threads;
+  if (threads == 0)
+    threads = std::max(1u, std::thread::hardware_concurrency());
+  mlir::dml::JitKernelOptions jitOptions;
+  jitOptions.optLevel = options.optLevel;
+  jitOptions.numThreads = threads;
+  jitOptions.pipelineOptions =
+      getPipelineOptions(options.vectorize, options.vectorBits);
+  DiagnosticCapture capture(context.get());
+  llvm::Expected<std::unique_ptr<mlir::dml::JitKernel>> jit =
+      mlir::dml::JitKernel::compile(**module, function, jitOptions);
+  if (!jit) {
+    std::string message = llvm::toString(jit.takeError());
+    std::string diagnostics = capture.allErrors();
+    if (!diagnostics.empty())
+      message += ": " + diagnostics;
+    return Status::error(message);
+  }
+
+  auto impl = std::make_unique<Kernel::Impl>();
+  impl->name = function;
+  impl->inputs = descs->inputs;
+  impl->outputs = descs->outputs;
+  impl->threads = threads;
+  impl->times.pipelineMs = (*jit)->getCompileTimes().pipelineMs;
+  impl->times.codegenMs = (*jit)->getCompileTimes().jitMs;
+  impl->jit = std::move(*jit);
+  auto addDescriptor = [&](const TensorDesc &desc, bool packed) {
+    impl->descriptorOffsets.push_back(impl->descriptorWords.size());
+    impl->descriptorWords.push_back(0); // allocated
+    impl->descriptorWords.push_back(0); // aligned
+    impl->descriptorWords.push_back(0); // offset
+    for (int64_t size : desc.sizes)
+      impl->descriptorWords.push_back(size);
+    for (int64_t stride :
+         packed ? desc.packedStrides() : desc.effectiveStrides())
+      impl->descriptorWords.push_back(stride);
+  };
+  for (const TensorDesc &desc : impl->inputs)
+    addDescriptor(desc, /*packed=*/false);
+  for (const TensorDesc &desc : impl->outputs)
+    addDescriptor(desc, /*packed=*/true);
+  registerExitHandler();
+  impl->times.totalMs = millisecondsSince(start);
+  KernelPtr kernel(new Kernel(std::move(impl)));
+
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [entry, inserted] = cache.emplace(key, kernel);
+  statistics.entries = cache.size();
+  return entry->second;
+}
+
+Compiler::Compiler() : impl(std::make_unique<Impl>()) {}
+Compiler::~Compiler() = default;
+
+Expected<std::string> Compiler::canonicalIR(const Graph &graph) {
+  if (!graph.status().ok())
+    return Status::error("the graph has a failed call: " +
+                         graph.status().message());
+  if (graph.outputs().empty())
+    return Status::error("the graph @" + graph.name() +
+                         " has no output (call output())");
+  return printCanonical(GraphAccess::getModule(graph));
+}
+
+Expected<KernelPtr> Compiler::compile(const Graph &graph,
+                                      const CompileOptions &options) {
+  auto start = std::chrono::steady_clock::now();
+  Expected<std::string> canonical = canonicalIR(graph);
+  if (!canonical)
+    return canonical.status();
+  return impl->compileCanonical(*canonical, graph.name(), options, start);
+}
+
+Expected<KernelPtr> Compiler::compileMLIR(std::string_view mlirText,
+                                          std::string_view function,
+                                          const CompileOptions &options) {
+  auto start = std::chrono::steady_clock::now();
+  std::unique_ptr<mlir::MLIRContext> context = createContext();
+  Expected<mlir::OwningOpRef<mlir::ModuleOp>> module =
+      parseModule(mlirText, context.get());
+  if (!module)
+    return module.status();
+  std::string name(function);
+  if (name.empty()) {
+    std::vector<mlir::func::FuncOp> functions = getPublicFunctions(**module);
+    if (functions.size() != 1)
+      return Status::error(
+          "the module has " + std::to_string(functions.size()) +
+          " public functions; name the one to compile");
+    name = functions.front().getSymName().str();
+  }
+  auto func = (*module)->lookupSymbol<mlir::func::FuncOp>(name);
+  if (!func || func.isExternal() || !func.isPublic())
+    return Status::error("no public function @" + name +
+                         " with a body in the module");
+  return impl->compileCanonical(printCanonical(**module), name, options,
+                                start);
+}
+
+Expected<KernelPtr> Compiler::compileOperator(const OperatorDesc &desc,
+                                              const CompileOptions &options,
+                                              const std::string &name) {
+  Expected<Graph> graph = buildOperatorGraph(desc, name);
+  if (!graph)
+    return graph.status();
+  return compile(*graph, options);
+}
+
+CacheStatistics Compiler::cacheStatistics() const {
+  std::lock_guard<std::mutex> lock(impl->mutex);
+  CacheStatistics statistics = impl->statistics;
+  statistics.entries = impl->cache.size();
+  return statistics;
+}
+
+void Compiler::clearCache() {
+  std::lock_guard<std::mutex> lock(impl->mutex);
+  impl->cache.clear();
+  impl->statistics.entries = 0;
+}
