@@ -3,7 +3,8 @@
 # it, as a user of the package would. The AOT program must not need LLVM or
 # MLIR at run time.
 #
-# cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DCXX=... -DREADELF=... -P this
+# cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DCXX=... -DREADELF=...
+#       [-DSANITIZE=ON] -P this
 cmake_minimum_required(VERSION 3.20)
 
 function(run)
@@ -27,12 +28,19 @@ foreach(file include/dml/Compiler/Compiler.h lib/libDMLCompiler.so
   endif()
 endforeach()
 
+# A sanitizer build installs an instrumented library: its users link the
+# sanitizer runtimes too.
+set(flags)
+if(SANITIZE)
+  set(flags -DCMAKE_CXX_FLAGS=-fsanitize=address,undefined
+            -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined)
+endif()
 foreach(example embed-jit embed-aot)
   set(dir ${BUILD_DIR}/examples/${example})
   file(REMOVE_RECURSE ${dir})
   run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/${example} -B ${dir}
       -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=${CXX}
-      -DCMAKE_PREFIX_PATH=${prefix})
+      -DCMAKE_PREFIX_PATH=${prefix} ${flags})
   run(${CMAKE_COMMAND} --build ${dir})
   run(${dir}/${example})
   message(STATUS "${example}:\n${last_output}")
