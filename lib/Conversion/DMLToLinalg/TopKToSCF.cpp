@@ -8,15 +8,16 @@
 // Every sequence along `axis` (rows in scf.parallel) keeps its best K
 // (value, index) pairs as a binary heap in its own output slice, the worst
 // pair at the root:
-//   1. the first K elements are pushed (sift-up);
-//   2. each later element replaces the root if it is strictly better than
-//      it (sift-down). When the axis is innermost, W-wide chunks are first
-//      compared with the root at once and skipped when no lane beats it,
-//      so most of the input is read at vector speed. For long sequences a
-//      vectorized pre-pass computes t, the worst of the best elements of K
-//      disjoint blocks: K elements are at least as good as t, so elements
-//      strictly worse than t are never selected and their chunks are
-//      skipped even while the root is still weak;
+//   1. for long sequences (>= 16 K, axis innermost), a lower bound t of the
+//      K-th best element: a guess from a 1-in-16 sample, kept when a
+//      vectorized count finds at least K elements not worse than it, else
+//      the worst of the best elements of K disjoint blocks. Elements worse
+//      than t are never selected;
+//   2. one scan: elements not worse than t join the heap until it holds K
+//      pairs (sift-up), later ones replace the root when strictly better
+//      (sift-down). When the axis is innermost, W-wide chunks are first
+//      tested at once and skipped when no lane can enter, so most of the
+//      input is read at vector speed;
 //   3. heapsort in place leaves the best pair first.
 // "Better" is the DML-MLIR total order (NaN greatest) in the direction's
 // sense; between equal values the lower index is better, which gives
@@ -30,6 +31,7 @@
 #include "dml/Dialect/DML/IR/DMLOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -60,66 +62,54 @@ public:
     outerIvs.assign(outer.begin(), outer.end());
     Value c0 = constant(b, loc, 0), c1 = constant(b, loc, 1);
     Value kValue = constant(b, loc, k);
-
-    // 1. Push the first K elements.
-    scf::ForOp::create(b, loc, c0, kValue, c1, ValueRange{},
-                       [&](OpBuilder &lb, Location l, Value j, ValueRange) {
-                         Value element = memref::LoadOp::create(
-                             lb, l, input, coordsAt(j));
-                         storeSlot(lb, l, j, element, toIndexElement(lb, l, j));
-                         emitSiftUp(lb, l, j);
-                         scf::YieldOp::create(lb, l);
-                       });
-
-    // 2. Scan the rest; vector chunks first when the axis is contiguous.
     Type elementType = cast<MemRefType>(input.getType()).getElementType();
     int64_t width = kFilterBits / elementType.getIntOrFloatBitWidth();
-    int64_t scanStart = k;
     bool contiguous =
         axis == cast<MemRefType>(input.getType()).getRank() - 1;
+
+    // A lower bound t of the K-th best: at least K elements are not worse.
     Value threshold;
-    if (contiguous && length >= kPrefilterRatio * k &&
-        length / k >= width)
-      threshold = emitBlockThreshold(b, loc, width);
-    if (contiguous && length - k >= width) {
-      int64_t vectorEnd = k + (length - k) / width * width;
+    if (contiguous && length >= kPrefilterRatio * k && length / k >= width)
+      threshold = emitThreshold(b, loc, width);
+
+    // 1.+2. One scan: elements not worse than t fill the heap up to K, then
+    // replace the root when strictly better than it.
+    Value count = c0;
+    int64_t scanStart = 0;
+    if (contiguous && length >= width) {
+      int64_t vectorEnd = length / width * width;
       VectorType vectorType = VectorType::get({width}, elementType);
-      scf::ForOp::create(
-          b, loc, kValue, constant(b, loc, vectorEnd),
-          constant(b, loc, width), ValueRange{},
-          [&](OpBuilder &lb, Location l, Value chunk, ValueRange) {
+      VectorType maskType = VectorType::get({width}, b.getI1Type());
+      auto chunks = scf::ForOp::create(
+          b, loc, c0, constant(b, loc, vectorEnd), constant(b, loc, width),
+          ValueRange{count},
+          [&](OpBuilder &lb, Location l, Value chunk, ValueRange args) {
             Value chunkValues = vector::LoadOp::create(lb, l, vectorType,
                                                        input, coordsAt(chunk));
             Value root = memref::LoadOp::create(lb, l, values, coordsAt(c0));
             Value rootSplat =
                 vector::BroadcastOp::create(lb, l, vectorType, root);
-            Value beats = isBetter(lb, l, chunkValues, rootSplat);
-            if (threshold) {
-              Value thresholdSplat =
-                  vector::BroadcastOp::create(lb, l, vectorType, threshold);
-              Value belowThreshold =
-                  isBetter(lb, l, thresholdSplat, chunkValues);
-              Value trueMask = arith::ConstantOp::create(
-                  lb, l, DenseElementsAttr::get(
-                             VectorType::get({width}, lb.getI1Type()), true));
-              beats = arith::AndIOp::create(
-                  lb, l, beats,
-                  arith::XOrIOp::create(lb, l, belowThreshold, trueMask));
-            }
-            Value any = vector::ReductionOp::create(
-                lb, l, vector::CombiningKind::OR, beats);
-            scf::IfOp::create(lb, l, any, [&](OpBuilder &ib, Location il) {
-              Value chunkEnd = arith::AddIOp::create(
-                  ib, il, chunk, constant(ib, il, width));
-              emitScalarScan(ib, il, chunk, chunkEnd);
-              scf::YieldOp::create(ib, il);
-            });
-            scf::YieldOp::create(lb, l);
+            Value filling = arith::CmpIOp::create(
+                lb, l, arith::CmpIPredicate::ult, args[0], kValue);
+            // Before the heap is full every lane may enter; the select also
+            // keeps a not yet written root from influencing the test.
+            Value allLanes = arith::ConstantOp::create(
+                lb, l, DenseElementsAttr::get(maskType, true));
+            Value enters = arith::SelectOp::create(
+                lb, l, filling, allLanes,
+                isBetter(lb, l, chunkValues, rootSplat));
+            if (threshold)
+              enters = arith::AndIOp::create(
+                  lb, l, enters, isNotWorseThan(lb, l, chunkValues, threshold));
+            scf::YieldOp::create(
+                lb, l,
+                emitLaneVisits(lb, l, chunk, enters, args[0], threshold));
           });
+      count = chunks.getResult(0);
       scanStart = vectorEnd;
     }
     emitScalarScan(b, loc, constant(b, loc, scanStart),
-                   constant(b, loc, length));
+                   constant(b, loc, length), count, threshold);
 
     // 3. Heapsort: move the worst to the end, K - 1 times.
     scf::ForOp::create(
@@ -133,6 +123,110 @@ public:
   }
 
 private:
+  /// A lower bound of the K-th best. First a guess: the worst of the best
+  /// ~1.25 K / 16 elements of every 16th element (selected with the heap
+  /// routines in the output slice, which the scan overwrites afterwards);
+  /// it is a bound when a vectorized count finds at least K elements not
+  /// worse than it. Otherwise the block bound, which always is one.
+  Value emitThreshold(OpBuilder &b, Location loc, int64_t width) {
+    constexpr int64_t kSampleStride = 16;
+    int64_t samples = length / kSampleStride;
+    int64_t sampleK =
+        std::max<int64_t>(1, std::min(samples, (5 * k / 4 + 15) / 16));
+    Value c0 = constant(b, loc, 0), c1 = constant(b, loc, 1);
+    Value sampleKValue = constant(b, loc, sampleK);
+    // Select the best sampleK samples: fill, then replace the root.
+    scf::ForOp::create(
+        b, loc, c0, constant(b, loc, samples), c1, ValueRange{},
+        [&](OpBuilder &lb, Location l, Value s, ValueRange) {
+          Value j =
+              arith::MulIOp::create(lb, l, s, constant(lb, l, kSampleStride));
+          Value element = memref::LoadOp::create(lb, l, input, coordsAt(j));
+          Value filling = arith::CmpIOp::create(
+              lb, l, arith::CmpIPredicate::ult, s, sampleKValue);
+          scf::IfOp::create(
+              lb, l, filling,
+              [&](OpBuilder &ib, Location il) {
+                storeSlot(ib, il, s, element, toIndexElement(ib, il, j));
+                emitSiftUp(ib, il, s);
+                scf::YieldOp::create(ib, il);
+              },
+              [&](OpBuilder &eb, Location el) {
+                Value root =
+                    memref::LoadOp::create(eb, el, values, coordsAt(c0));
+                Value enters = isBetter(eb, el, element, root);
+                scf::IfOp::create(eb, el, enters,
+                                  [&](OpBuilder &rb, Location rl) {
+                                    storeSlot(rb, rl, constant(rb, rl, 0),
+                                              element,
+                                              toIndexElement(rb, rl, j));
+                                    emitSiftDown(rb, rl, sampleKValue);
+                                    scf::YieldOp::create(rb, rl);
+                                  });
+                scf::YieldOp::create(eb, el);
+              });
+          scf::YieldOp::create(lb, l);
+        });
+    Value guess = memref::LoadOp::create(b, loc, values, coordsAt(c0));
+
+    // Count the elements not worse than the guess, W lanes at a time.
+    Type elementType = cast<MemRefType>(input.getType()).getElementType();
+    VectorType vectorType = VectorType::get({width}, elementType);
+    VectorType countType = VectorType::get({width}, b.getI64Type());
+    Value zeros = arith::ConstantOp::create(b, loc, b.getZeroAttr(countType));
+    Value ones = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(countType, int64_t(1)));
+    int64_t vectorEnd = length / width * width;
+    auto counting = scf::ForOp::create(
+        b, loc, c0, constant(b, loc, vectorEnd), constant(b, loc, width),
+        zeros, [&](OpBuilder &lb, Location l, Value chunk, ValueRange acc) {
+          Value chunkValues = vector::LoadOp::create(lb, l, vectorType, input,
+                                                     coordsAt(chunk));
+          Value counted = arith::SelectOp::create(
+              lb, l, isNotWorseThan(lb, l, chunkValues, guess), ones, zeros);
+          scf::YieldOp::create(lb, l,
+                               arith::AddIOp::create(lb, l, acc[0], counted)
+                                   .getResult());
+        });
+    Value total = vector::ReductionOp::create(
+        b, loc, vector::CombiningKind::ADD, counting.getResult(0));
+    auto tail = scf::ForOp::create(
+        b, loc, constant(b, loc, vectorEnd), constant(b, loc, length), c1,
+        total, [&](OpBuilder &lb, Location l, Value j, ValueRange acc) {
+          Value element = memref::LoadOp::create(lb, l, input, coordsAt(j));
+          Value counted = arith::ExtUIOp::create(
+              lb, l, lb.getI64Type(), isNotWorseThan(lb, l, element, guess));
+          scf::YieldOp::create(
+              lb, l, arith::AddIOp::create(lb, l, acc[0], counted).getResult());
+        });
+    Value enough = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::uge, tail.getResult(0),
+        arith::ConstantIntOp::create(b, loc, b.getI64Type(), k));
+    auto bound = scf::IfOp::create(
+        b, loc, enough,
+        [&](OpBuilder &ib, Location il) { scf::YieldOp::create(ib, il, guess); },
+        [&](OpBuilder &eb, Location el) {
+          scf::YieldOp::create(eb, el, emitBlockThreshold(eb, el, width));
+        });
+    return bound.getResult(0);
+  }
+
+  /// `value` (scalar or vector) is not worse than the scalar `threshold`.
+  Value isNotWorseThan(OpBuilder &b, Location loc, Value value,
+                       Value threshold) {
+    Value bound = threshold;
+    if (auto vectorType = dyn_cast<VectorType>(value.getType()))
+      bound = vector::BroadcastOp::create(b, loc, vectorType, threshold);
+    Value worse = isBetter(b, loc, bound, value);
+    Value trueValue = arith::ConstantOp::create(
+        b, loc,
+        isa<VectorType>(value.getType())
+            ? TypedAttr(DenseElementsAttr::get(
+                  cast<ShapedType>(worse.getType()), true))
+            : TypedAttr(b.getBoolAttr(true)));
+    return arith::XOrIOp::create(b, loc, worse, trueValue);
+  }
+
   /// The worst, in the selection order, of the best elements of K disjoint
   /// blocks covering the sequence (each block holds >= `width` elements).
   Value emitBlockThreshold(OpBuilder &b, Location loc, int64_t width) {
@@ -371,22 +465,96 @@ private:
         });
   }
 
-  /// Elements [begin, end) replace the root when strictly better.
-  void emitScalarScan(OpBuilder &b, Location loc, Value begin, Value end) {
-    scf::ForOp::create(
-        b, loc, begin, end, constant(b, loc, 1), ValueRange{},
-        [&](OpBuilder &lb, Location l, Value j, ValueRange) {
-          Value c0 = constant(lb, l, 0);
-          Value element = memref::LoadOp::create(lb, l, input, coordsAt(j));
-          Value root = memref::LoadOp::create(lb, l, values, coordsAt(c0));
-          Value enters = isBetter(lb, l, element, root);
-          scf::IfOp::create(lb, l, enters, [&](OpBuilder &ib, Location il) {
-            storeSlot(ib, il, c0, element, toIndexElement(ib, il, j));
-            emitSiftDown(ib, il, constant(ib, il, k));
-            scf::YieldOp::create(ib, il);
-          });
-          scf::YieldOp::create(lb, l);
+  /// Visits the lanes of `chunk` set in `mask`, lowest first (the lane
+  /// bits as an integer, one count-trailing-zeros per set lane), so that a
+  /// chunk with a single candidate costs one visit. Returns the updated
+  /// count of kept pairs.
+  Value emitLaneVisits(OpBuilder &b, Location loc, Value chunk, Value mask,
+                       Value count, Value threshold) {
+    auto maskType = cast<VectorType>(mask.getType());
+    int64_t width = maskType.getNumElements();
+    Type bitsType = b.getIntegerType(width);
+    Value bits = vector::ExtractOp::create(
+        b, loc,
+        vector::BitCastOp::create(b, loc, VectorType::get({1}, bitsType), mask),
+        ArrayRef<int64_t>{0});
+    Value zero = arith::ConstantIntOp::create(b, loc, bitsType, 0);
+    auto loop = scf::WhileOp::create(
+        b, loc, TypeRange{bitsType, count.getType()}, ValueRange{bits, count},
+        [&](OpBuilder &wb, Location l, ValueRange args) {
+          Value more = arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ne,
+                                             args[0], zero);
+          scf::ConditionOp::create(wb, l, more, args);
+        },
+        [&](OpBuilder &wb, Location l, ValueRange args) {
+          Value lane = arith::IndexCastUIOp::create(
+              wb, l, wb.getIndexType(),
+              math::CountTrailingZerosOp::create(wb, l, args[0]));
+          Value j = arith::AddIOp::create(wb, l, chunk, lane);
+          Value kept = emitVisit(wb, l, j, args[1], threshold);
+          Value lowerBits = arith::SubIOp::create(
+              wb, l, args[0], arith::ConstantIntOp::create(wb, l, bitsType, 1));
+          Value rest = arith::AndIOp::create(wb, l, args[0], lowerBits);
+          scf::YieldOp::create(wb, l, ValueRange{rest, kept});
         });
+    return loop.getResult(1);
+  }
+
+  /// Visits elements [begin, end) one by one. Returns the updated count.
+  Value emitScalarScan(OpBuilder &b, Location loc, Value begin, Value end,
+                       Value count, Value threshold) {
+    auto loop = scf::ForOp::create(
+        b, loc, begin, end, constant(b, loc, 1), ValueRange{count},
+        [&](OpBuilder &lb, Location l, Value j, ValueRange args) {
+          scf::YieldOp::create(lb, l,
+                               emitVisit(lb, l, j, args[0], threshold));
+        });
+    return loop.getResult(0);
+  }
+
+  /// Element j, if not worse than `threshold` (when given), joins the heap
+  /// while it holds fewer than K pairs, and later replaces the root when
+  /// strictly better than it. Returns the updated count of kept pairs.
+  Value emitVisit(OpBuilder &lb, Location l, Value j, Value kept,
+                  Value threshold) {
+    Value c0 = constant(lb, l, 0);
+    Value kValue = constant(lb, l, k);
+    Value element = memref::LoadOp::create(lb, l, input, coordsAt(j));
+    Value eligible =
+        threshold ? isNotWorseThan(lb, l, element, threshold)
+                  : arith::ConstantIntOp::create(lb, l, lb.getI1Type(), 1)
+                        .getResult();
+    Value filling = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ult,
+                                          kept, kValue);
+    Value pushes = arith::AndIOp::create(lb, l, eligible, filling);
+    auto push = scf::IfOp::create(
+        lb, l, pushes,
+        [&](OpBuilder &ib, Location il) {
+          storeSlot(ib, il, kept, element, toIndexElement(ib, il, j));
+          emitSiftUp(ib, il, kept);
+          scf::YieldOp::create(
+              ib, il,
+              arith::AddIOp::create(ib, il, kept, constant(ib, il, 1))
+                  .getResult());
+        },
+        [&](OpBuilder &eb, Location el) {
+          // Full: strictly better than the root (which is then not worse
+          // than the threshold either). The select keeps a not yet written
+          // root from influencing the test.
+          Value full = arith::CmpIOp::create(eb, el, arith::CmpIPredicate::eq,
+                                             kept, kValue);
+          Value root = memref::LoadOp::create(eb, el, values, coordsAt(c0));
+          Value enters = arith::SelectOp::create(
+              eb, el, full, isBetter(eb, el, element, root),
+              arith::ConstantIntOp::create(eb, el, eb.getI1Type(), 0));
+          scf::IfOp::create(eb, el, enters, [&](OpBuilder &rb, Location rl) {
+            storeSlot(rb, rl, c0, element, toIndexElement(rb, rl, j));
+            emitSiftDown(rb, rl, kValue);
+            scf::YieldOp::create(rb, rl);
+          });
+          scf::YieldOp::create(eb, el, kept);
+        });
+    return push.getResult(0);
   }
 
   NumericKind kind;
