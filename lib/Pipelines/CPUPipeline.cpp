@@ -16,6 +16,8 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace mlir::dml;
@@ -27,8 +29,84 @@ static void addPipeline(OpPassManager &pm, const Twine &pipeline) {
     llvm::report_fatal_error("dml: invalid built-in pass pipeline");
 }
 
+namespace {
+/// Rejects tensors and memrefs too large to address: the generated code and
+/// the memref descriptors index with signed 64-bit integers, so a static
+/// shape whose size in bytes exceeds 2^63 - 1 would wrap around silently
+/// (e.g. `tensor.empty() : tensor<4611686018427387904x4xf32>` returned from a
+/// function, which no dml verifier sees). dml ops limit their own tensors to
+/// 2^32 - 1 elements.
+struct DMLCheckSizesPass
+    : public PassWrapper<DMLCheckSizesPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DMLCheckSizesPass)
+
+  StringRef getArgument() const override { return "dml-check-sizes"; }
+  StringRef getDescription() const override {
+    return "Reject static shapes whose byte size overflows 64-bit indexing";
+  }
+
+  /// The error text for `type`, or empty when it is addressable.
+  static std::string checkType(Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    if (!shaped || !shaped.hasRank() || !shaped.getElementType().isIntOrFloat())
+      return "";
+    uint64_t bytes = (shaped.getElementTypeBitWidth() + 7) / 8;
+    bool overflow = false;
+    for (int64_t size : shaped.getShape()) {
+      if (ShapedType::isDynamic(size))
+        return "";
+      bytes = llvm::SaturatingMultiply(bytes, uint64_t(size), &overflow);
+    }
+    if (!overflow && bytes <= uint64_t(INT64_MAX))
+      return "";
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << type << " is too large: its size in bytes ";
+    if (overflow)
+      os << "overflows 64 bits";
+    else
+      os << "(" << bytes << ") exceeds 2^63 - 1";
+    os << " (sizes and offsets are signed 64-bit integers)";
+    return text;
+  }
+
+  void runOnOperation() override {
+    WalkResult result =
+        getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+          if (auto function = dyn_cast<func::FuncOp>(op)) {
+            for (auto [index, type] :
+                 llvm::enumerate(function.getArgumentTypes()))
+              if (std::string error = checkType(type); !error.empty()) {
+                emitError(function.getLoc())
+                    << "argument " << index << " of @" << function.getSymName()
+                    << ": " << error;
+                return WalkResult::interrupt();
+              }
+            for (auto [index, type] :
+                 llvm::enumerate(function.getResultTypes()))
+              if (std::string error = checkType(type); !error.empty()) {
+                emitError(function.getLoc())
+                    << "result " << index << " of @" << function.getSymName()
+                    << ": " << error;
+                return WalkResult::interrupt();
+              }
+          }
+          for (Type type : op->getResultTypes())
+            if (std::string error = checkType(type); !error.empty()) {
+              emitError(op->getLoc()) << error;
+              return WalkResult::interrupt();
+            }
+          return WalkResult::advance();
+        });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace
+
 void mlir::dml::buildDMLToLinalgPipeline(OpPassManager &pm,
                                          const CPUPipelineOptions &) {
+  pm.addPass(std::make_unique<DMLCheckSizesPass>());
   pm.addPass(createConvertDMLToLinalg());
   // Elementwise arith/math on tensors written around dml ops.
   addPipeline(pm, "func.func(convert-elementwise-to-linalg),canonicalize,cse");
