@@ -140,6 +140,21 @@ static LogicalResult verifyIndexFits(Operation *op, Value input, Value output,
          << ((uint64_t(1) << valueBits) - 1);
 }
 
+/// Enum attributes built in C++ can hold any integer (the parsers accept only
+/// the named cases, so only builders reach this); such a value would print as
+/// an empty keyword and lower as an arbitrary case.
+template <typename EnumT>
+static LogicalResult verifyEnumValue(Operation *op, StringRef name,
+                                     EnumT value) {
+  if (!stringifyEnum(value).empty())
+    return success();
+  InFlightDiagnostic diag = op->emitOpError() << name << " must be one of ";
+  // The cases are numbered from 0 without gaps, as in DirectML.h.
+  for (uint32_t i = 0; !stringifyEnum(static_cast<EnumT>(i)).empty(); ++i)
+    diag << (i ? ", " : "") << stringifyEnum(static_cast<EnumT>(i));
+  return diag << ", got the value " << static_cast<uint32_t>(value);
+}
+
 /// Enum attributes print as a bare keyword in the custom assembly format
 /// (`direction = decreasing`); the generic form keeps `#dml<...>`.
 template <typename AttrT>
@@ -194,7 +209,8 @@ void TopKOp::build(OpBuilder &builder, OperationState &state, Value input,
 LogicalResult TopKOp::verify() {
   SmallVector<Value> tensors = {getInput(), getValues(), getIndices()};
   SmallVector<StringRef> names = {"input", "values", "indices"};
-  if (failed(verifySameDimensionCount(*this, tensors, names)) ||
+  if (failed(verifyEnumValue(*this, "direction", getDirection())) ||
+      failed(verifySameDimensionCount(*this, tensors, names)) ||
       failed(verifySameElementType(*this, getInput(), "input", getValues(),
                                    "values")) ||
       failed(verifyTensorSupport(*this, getTopKSupport(), tensors, names)) ||
@@ -254,7 +270,8 @@ template <typename OpTy>
 static LogicalResult verifyArgReduce(OpTy op) {
   SmallVector<Value> tensors = {op.getInput(), op.getOutput()};
   SmallVector<StringRef> names = {"input", "output"};
-  if (failed(verifySameDimensionCount(op, tensors, names)) ||
+  if (failed(verifyEnumValue(op, "direction", op.getDirection())) ||
+      failed(verifySameDimensionCount(op, tensors, names)) ||
       failed(verifyTensorSupport(op, getArgMaxMinSupport(), tensors, names)) ||
       failed(verifySizes(op, tensors, names)) ||
       failed(verifyReducedOutput(op, op.getInput(), op.getOutput(),
@@ -308,7 +325,8 @@ void ReduceOp::build(OpBuilder &builder, OperationState &state, Value input,
 LogicalResult ReduceOp::verify() {
   SmallVector<Value> tensors = {getInput(), getOutput()};
   SmallVector<StringRef> names = {"input", "output"};
-  if (failed(verifySameDimensionCount(*this, tensors, names)))
+  if (failed(verifyEnumValue(*this, "function", getFunction())) ||
+      failed(verifySameDimensionCount(*this, tensors, names)))
     return failure();
   if (!isIndexReduction() &&
       failed(verifySameElementType(*this, getInput(), "input", getOutput(),
