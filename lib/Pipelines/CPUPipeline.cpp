@@ -70,18 +70,56 @@ struct DMLCheckSizesPass
     return text;
   }
 
+  /// The error text for `dml.strides` whose farthest element lies beyond
+  /// 64-bit byte offsets, or empty.
+  static std::string checkStrides(Type type, DenseI64ArrayAttr strides) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    if (!strides || !shaped || !shaped.hasStaticShape() ||
+        !shaped.getElementType().isIntOrFloat() ||
+        static_cast<int64_t>(strides.size()) != shaped.getRank())
+      return "";
+    bool overflow = false;
+    uint64_t offset = 0;
+    for (auto [size, stride] :
+         llvm::zip(shaped.getShape(), strides.asArrayRef()))
+      if (stride > 0)
+        offset = llvm::SaturatingAdd(
+            offset,
+            llvm::SaturatingMultiply(uint64_t(size - 1), uint64_t(stride),
+                                     &overflow),
+            &overflow);
+    uint64_t bytes = llvm::SaturatingMultiply(
+        llvm::SaturatingAdd(offset, uint64_t(1), &overflow),
+        uint64_t((shaped.getElementTypeBitWidth() + 7) / 8), &overflow);
+    if (!overflow && bytes <= uint64_t(INT64_MAX))
+      return "";
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "'" << DMLDialect::getStridesAttrName() << "' " << strides << " of "
+       << type
+       << " reach beyond 2^63 - 1 bytes (sizes and offsets are signed 64-bit "
+          "integers)";
+    return text;
+  }
+
   void runOnOperation() override {
     WalkResult result =
         getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
           if (auto function = dyn_cast<func::FuncOp>(op)) {
             for (auto [index, type] :
-                 llvm::enumerate(function.getArgumentTypes()))
-              if (std::string error = checkType(type); !error.empty()) {
+                 llvm::enumerate(function.getArgumentTypes())) {
+              std::string error = checkType(type);
+              if (error.empty())
+                error = checkStrides(
+                    type, function.getArgAttrOfType<DenseI64ArrayAttr>(
+                              index, DMLDialect::getStridesAttrName()));
+              if (!error.empty()) {
                 emitError(function.getLoc())
                     << "argument " << index << " of @" << function.getSymName()
                     << ": " << error;
                 return WalkResult::interrupt();
               }
+            }
             for (auto [index, type] :
                  llvm::enumerate(function.getResultTypes()))
               if (std::string error = checkType(type); !error.empty()) {
