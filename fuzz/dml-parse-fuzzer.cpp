@@ -39,7 +39,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   context.loadAllAvailableDialects();
   dml_fuzz::DiagnosticCollector diagnostics(context);
 
-  llvm::StringRef input(reinterpret_cast<const char *>(data), size);
+  // A NUL-terminated copy, as dml-opt and dml-run read files: MLIR 22's
+  // parseSourceString does not require a terminator, but its lexer reads one
+  // byte past the end of an identifier at the end of the text and, finding
+  // no NUL there, keeps going (an out-of-bounds read that ASan reported here
+  // as a 30-byte memcpy in OperationName from a 20-byte input). Callers that
+  // parse a std::string_view must copy it first; see docs/hardening.md.
+  std::string input(reinterpret_cast<const char *>(data), size);
   OwningOpRef<ModuleOp> module =
       parseSourceString<ModuleOp>(input, ParserConfig(&context));
   if (!module)
