@@ -207,9 +207,11 @@ Expected<mlir::OwningOpRef<mlir::ModuleOp>>
 dml::parseModule(std::string_view text, mlir::MLIRContext *context) {
   DiagnosticCapture capture(context);
   mlir::ParserConfig config(context);
+  // MLIR's lexer reads up to a NUL terminator, which a string_view need not
+  // have; a std::string copy provides one.
+  std::string terminated(text);
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(
-          llvm::StringRef(text.data(), text.size()), config, "input");
+      mlir::parseSourceString<mlir::ModuleOp>(terminated, config, "input");
   if (!module)
     return Status::error("cannot parse the MLIR input: " +
                          capture.allErrors());
