@@ -496,16 +496,33 @@ private:
     return ok;
   }
 
-  /// Innermost loop parallel: blocks of the innermost dimension are
-  /// distributed with the outer parallel dimensions; reductions run inside.
-  LogicalResult emitInnerParallel() {
+  /// Keeps the vector width if the body clones onto vectors, else falls back
+  /// to scalar evaluation; false if not even that is possible.
+  bool chooseEvaluation() {
     Point vectorPoint;
     vectorPoint.vectorDim = vectorDim;
     vectorPoint.width = width;
     if (width > 1 && !bodyClones(vectorPoint))
       width = 1;
-    Point scalarPoint;
-    if (!bodyClones(scalarPoint))
+    return bodyClones(Point());
+  }
+
+  /// The loops outside the vectorized one, by iterator type, in order.
+  void splitOuterDims(SmallVectorImpl<int64_t> &parallelDims,
+                      SmallVectorImpl<int64_t> &parallelCounts,
+                      SmallVectorImpl<int64_t> &reductionDims,
+                      SmallVectorImpl<int64_t> &reductionCounts) {
+    for (int64_t d = 0; d < vectorDim; ++d) {
+      bool isParallel = iterators[d] == utils::IteratorType::parallel;
+      (isParallel ? parallelDims : reductionDims).push_back(d);
+      (isParallel ? parallelCounts : reductionCounts).push_back(sizes[d]);
+    }
+  }
+
+  /// Innermost loop parallel: blocks of the innermost dimension are
+  /// distributed with the outer parallel dimensions; reductions run inside.
+  LogicalResult emitInnerParallel() {
+    if (!chooseEvaluation())
       return failure();
 
     int64_t innermost = sizes[vectorDim];
@@ -515,15 +532,8 @@ private:
 
     SmallVector<int64_t> parallelDims, parallelCounts, reductionDims,
         reductionCounts;
-    for (int64_t d = 0; d < vectorDim; ++d) {
-      if (iterators[d] == utils::IteratorType::parallel) {
-        parallelDims.push_back(d);
-        parallelCounts.push_back(sizes[d]);
-      } else {
-        reductionDims.push_back(d);
-        reductionCounts.push_back(sizes[d]);
-      }
-    }
+    splitOuterDims(parallelDims, parallelCounts, reductionDims,
+                   reductionCounts);
     parallelDims.push_back(vectorDim);
     parallelCounts.push_back(blockCount);
     bool parallel = getIterationCount() >= parallelThreshold;
@@ -657,26 +667,13 @@ private:
 
   /// Innermost loop a reduction: W independent lanes per output element.
   LogicalResult emitInnerReduction() {
-    Point vectorPoint;
-    vectorPoint.vectorDim = vectorDim;
-    vectorPoint.width = width;
-    if (width > 1 && !bodyClones(vectorPoint))
-      width = 1;
-    Point scalarPoint;
-    if (!bodyClones(scalarPoint))
+    if (!chooseEvaluation())
       return failure();
 
     SmallVector<int64_t> parallelDims, parallelCounts, reductionDims,
         reductionCounts;
-    for (int64_t d = 0; d < vectorDim; ++d) {
-      if (iterators[d] == utils::IteratorType::parallel) {
-        parallelDims.push_back(d);
-        parallelCounts.push_back(sizes[d]);
-      } else {
-        reductionDims.push_back(d);
-        reductionCounts.push_back(sizes[d]);
-      }
-    }
+    splitOuterDims(parallelDims, parallelCounts, reductionDims,
+                   reductionCounts);
     bool parallel =
         !parallelDims.empty() && getIterationCount() >= parallelThreshold;
     Type accType = op.getRegion().front().getArguments().back().getType();
