@@ -21,6 +21,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/Support/CodeGen.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -264,17 +265,9 @@ static Status addCEntryPoints(ModuleOp module,
 // Code generation
 //===----------------------------------------------------------------------===//
 
+/// Levels above 3 mean 3, as in the optimizing transformer.
 static llvm::CodeGenOptLevel getCodeGenOptLevel(unsigned optLevel) {
-  switch (optLevel) {
-  case 0:
-    return llvm::CodeGenOptLevel::None;
-  case 1:
-    return llvm::CodeGenOptLevel::Less;
-  case 2:
-    return llvm::CodeGenOptLevel::Default;
-  default:
-    return llvm::CodeGenOptLevel::Aggressive;
-  }
+  return *llvm::CodeGenOpt::getLevel(std::min(optLevel, 3u));
 }
 
 static Expected<std::unique_ptr<llvm::TargetMachine>>
