@@ -18,14 +18,16 @@
 //   alignment, which DirectML guarantees for buffer tensors (and every
 //   chunk offset keeps); the pass checks the offsets statically.
 //   innermost loop a reduction (reductions over the innermost dim):
-//     scf.parallel (parallel dims...) {
-//       acc = splat(identity) : vector<W>
+//     scf.parallel (parallel dims..., J outputs of the last one at a time) {
+//       acc[J] = splat(identity) : vector<W>
 //       scf.for (outer reduction dims...) {
-//         for each W-chunk: acc = body(in[chunk], acc)   // W lanes
-//         scalar remainder into a scalar accumulator
+//         for each W-chunk: acc[j] = body(in_j[chunk], acc[j]), j < J
+//         scalar remainders into J scalar accumulators
 //       }
-//       out = combine(out, vector.reduction(acc), scalar accumulator)
+//       out[j] = combine(out[j], vector.reduction(acc[j]), scalar acc[j])
 //     }
+//   Reading J rows at once keeps J hardware prefetch streams busy: one core
+//   reads ~20 % faster from four streams than from one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -341,6 +343,7 @@ private:
         consider(type);
     });
     int64_t lanes = std::max<int64_t>(1, vectorBits / widest);
+    lanesPerRegister = lanes;
     int64_t chunk = lanes * registersPerChunk;
     if (sizes.empty())
       return 1;
@@ -666,27 +669,47 @@ private:
   }
 
   /// Innermost loop a reduction: W independent lanes per output element.
+  /// J consecutive outputs of the innermost outer parallel dimension are
+  /// reduced together (one register of lanes each), so the loop reads J
+  /// streams at once: a core keeps more lines in flight with several
+  /// streams than with one.
   LogicalResult emitInnerReduction() {
-    if (!chooseEvaluation())
-      return failure();
-
     SmallVector<int64_t> parallelDims, parallelCounts, reductionDims,
         reductionCounts;
     splitOuterDims(parallelDims, parallelCounts, reductionDims,
                    reductionCounts);
+    int64_t jam = chooseJam(parallelDims);
+    if (jam > 1) {
+      width = std::min(width, lanesPerRegister);
+      parallelCounts.back() /= jam;
+    }
+    if (!chooseEvaluation())
+      return failure();
+
     bool parallel =
         !parallelDims.empty() && getIterationCount() >= parallelThreshold;
     Type accType = op.getRegion().front().getArguments().back().getType();
     int64_t innermost = sizes[vectorDim];
     int64_t vectorEnd = width > 1 ? innermost - innermost % width : 0;
 
-    LogicalResult status = success();
     buildLoops(
         rewriter, parallelDims, parallelCounts, parallel,
         [&](OpBuilder &b, ValueRange parallelIvs) {
-          SmallVector<Value> ivs(rank);
-          for (auto [dim, iv] : llvm::zip(parallelDims, parallelIvs))
-            ivs[dim] = iv;
+          // ivs of the J interleaved outputs.
+          SmallVector<SmallVector<Value>> rowIvs(jam, SmallVector<Value>(rank));
+          for (int64_t row = 0; row < jam; ++row) {
+            for (auto [dim, iv] : llvm::zip(parallelDims, parallelIvs))
+              rowIvs[row][dim] = iv;
+            if (jam > 1) {
+              int64_t jamDim = parallelDims.back();
+              rowIvs[row][jamDim] = arith::AddIOp::create(
+                  b, loc,
+                  arith::MulIOp::create(
+                      b, loc, parallelIvs.back(),
+                      arith::ConstantIndexOp::create(b, loc, jam)),
+                  arith::ConstantIndexOp::create(b, loc, row));
+            }
+          }
           Value scalarInit = arith::ConstantOp::create(b, loc, identity);
           Value vectorInit = scalarInit;
           if (width > 1)
@@ -694,7 +717,36 @@ private:
                 b, loc, VectorType::get({width}, accType), scalarInit);
 
           // Accumulate over the outer reduction dimensions and the
-          // innermost one; the accumulators are loop-carried values.
+          // innermost one; the accumulators (J vectors, then J scalars)
+          // are loop-carried values.
+          auto setIv = [&](int64_t dim, Value iv) {
+            for (SmallVector<Value> &ivs : rowIvs)
+              ivs[dim] = iv;
+          };
+          // Accumulates rows over [begin, end) by `step` lanes, the
+          // accumulators of row r at accs[r].
+          auto accumulateRows = [&](OpBuilder &rb, int64_t begin, int64_t end,
+                                    int64_t step, ValueRange accs) {
+            auto loop = scf::ForOp::create(
+                rb, loc, arith::ConstantIndexOp::create(rb, loc, begin),
+                arith::ConstantIndexOp::create(rb, loc, end),
+                arith::ConstantIndexOp::create(rb, loc, step), accs,
+                [&](OpBuilder &lb, Location, Value iv, ValueRange args) {
+                  SmallVector<Value> next;
+                  for (int64_t row = 0; row < jam; ++row) {
+                    Point point;
+                    point.ivs = rowIvs[row];
+                    point.ivs[vectorDim] = iv;
+                    if (step > 1) {
+                      point.vectorDim = vectorDim;
+                      point.width = width;
+                    }
+                    next.push_back(accumulate(lb, point, args[row]));
+                  }
+                  scf::YieldOp::create(lb, loc, next);
+                });
+            return SmallVector<Value>(loop.getResults());
+          };
           std::function<SmallVector<Value>(OpBuilder &, size_t,
                                            SmallVector<Value>)>
               reduceFrom = [&](OpBuilder &rb, size_t level,
@@ -706,7 +758,7 @@ private:
                                                  reductionCounts[level]),
                   arith::ConstantIndexOp::create(rb, loc, 1), accs,
                   [&](OpBuilder &lb, Location, Value iv, ValueRange args) {
-                    ivs[reductionDims[level]] = iv;
+                    setIv(reductionDims[level], iv);
                     SmallVector<Value> next =
                         reduceFrom(lb, level + 1, llvm::to_vector(args));
                     scf::YieldOp::create(lb, loc, next);
@@ -714,56 +766,50 @@ private:
               return SmallVector<Value>(loop.getResults());
             }
             SmallVector<Value> result = accs;
-            if (width > 1 && vectorEnd > 0) {
-              auto loop = scf::ForOp::create(
-                  rb, loc, arith::ConstantIndexOp::create(rb, loc, 0),
-                  arith::ConstantIndexOp::create(rb, loc, vectorEnd),
-                  arith::ConstantIndexOp::create(rb, loc, width), accs[0],
-                  [&](OpBuilder &lb, Location, Value iv, ValueRange args) {
-                    Point point;
-                    point.ivs = ivs;
-                    point.ivs[vectorDim] = iv;
-                    point.vectorDim = vectorDim;
-                    point.width = width;
-                    scf::YieldOp::create(lb, loc,
-                                         accumulate(lb, point, args[0]));
-                  });
-              result[0] = loop.getResult(0);
-            }
-            if (vectorEnd < innermost) {
-              auto loop = scf::ForOp::create(
-                  rb, loc, arith::ConstantIndexOp::create(rb, loc, vectorEnd),
-                  arith::ConstantIndexOp::create(rb, loc, innermost),
-                  arith::ConstantIndexOp::create(rb, loc, 1), accs[1],
-                  [&](OpBuilder &lb, Location, Value iv, ValueRange args) {
-                    Point point;
-                    point.ivs = ivs;
-                    point.ivs[vectorDim] = iv;
-                    scf::YieldOp::create(lb, loc,
-                                         accumulate(lb, point, args[0]));
-                  });
-              result[1] = loop.getResult(0);
-            }
+            MutableArrayRef<Value> vectorAccs(result.data(), jam);
+            MutableArrayRef<Value> scalarAccs(result.data() + jam, jam);
+            if (width > 1 && vectorEnd > 0)
+              llvm::copy(accumulateRows(rb, 0, vectorEnd, width, vectorAccs),
+                         vectorAccs.begin());
+            if (vectorEnd < innermost)
+              llvm::copy(
+                  accumulateRows(rb, vectorEnd, innermost, 1, scalarAccs),
+                  scalarAccs.begin());
             return result;
           };
-          SmallVector<Value> accs =
-              reduceFrom(b, 0, SmallVector<Value>{vectorInit, scalarInit});
+          SmallVector<Value> inits(jam, vectorInit);
+          inits.append(jam, scalarInit);
+          SmallVector<Value> accs = reduceFrom(b, 0, inits);
 
-          SmallVector<Value> outIndices =
-              getIndices(b, loc, outputMap(), ivs);
-          Value total = memref::LoadOp::create(b, loc, output(), outIndices);
-          if (width > 1) {
-            Value lanes =
-                vector::ReductionOp::create(b, loc, kind, accs[0]);
-            total = createCombine(b, loc, combiner, total, lanes);
+          for (int64_t row = 0; row < jam; ++row) {
+            SmallVector<Value> outIndices =
+                getIndices(b, loc, outputMap(), rowIvs[row]);
+            Value total = memref::LoadOp::create(b, loc, output(), outIndices);
+            if (width > 1) {
+              Value lanes =
+                  vector::ReductionOp::create(b, loc, kind, accs[row]);
+              total = createCombine(b, loc, combiner, total, lanes);
+            }
+            total = createCombine(b, loc, combiner, total, accs[jam + row]);
+            memref::StoreOp::create(b, loc, total, output(), outIndices);
           }
-          total = createCombine(b, loc, combiner, total, accs[1]);
-          memref::StoreOp::create(b, loc, total, output(), outIndices);
         });
-    if (failed(status))
-      return failure();
     rewriter.eraseOp(op);
     return success();
+  }
+
+  /// J for emitInnerReduction: the number of outputs of the innermost outer
+  /// parallel dimension reduced together (1: none). Interleaving needs
+  /// vector lanes to split and a dimension J divides.
+  int64_t chooseJam(ArrayRef<int64_t> parallelDims) {
+    constexpr int64_t kMaxJam = 4;
+    if (parallelDims.empty() || width <= lanesPerRegister)
+      return 1;
+    int64_t count = sizes[parallelDims.back()];
+    for (int64_t jam = kMaxJam; jam > 1; jam /= 2)
+      if (count % jam == 0)
+        return jam;
+    return 1;
   }
 
   /// The body at `point` with the accumulator `acc`.
@@ -785,7 +831,7 @@ private:
   int64_t vectorBits, registersPerChunk, parallelThreshold;
   SmallVector<int64_t> sizes;
   SmallVector<utils::IteratorType> iterators;
-  int64_t rank = 0, vectorDim = -1, width = 1;
+  int64_t rank = 0, vectorDim = -1, width = 1, lanesPerRegister = 1;
   Operation *combiner = nullptr;
   vector::CombiningKind kind = vector::CombiningKind::ADD;
   TypedAttr identity;

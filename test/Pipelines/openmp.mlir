@@ -6,10 +6,11 @@
 // RUN: dml-opt %s --dml-cpu-pipeline | FileCheck %s --check-prefix=SEQ
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen | FileCheck %s --check-prefix=LOOPS
 
-// Rows of the large reduction are distributed; the small one is not.
+// Rows of the large reduction are distributed (four at a time); the small
+// one is not.
 // LOOPS-LABEL: func.func @large
-// LOOPS: scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step
-// LOOPS: scf.for {{.*}} -> (vector<64xf32>)
+// LOOPS: scf.parallel (%{{.*}}) = (%{{.*}}) to (%c128) step
+// LOOPS: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // LOOPS-LABEL: func.func @small
 // LOOPS-NOT: scf.parallel
 // LOOPS: return

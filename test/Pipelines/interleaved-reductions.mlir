@@ -1,0 +1,65 @@
+// Reductions over the innermost dimension read J = 4 (else 2) consecutive
+// outputs of the innermost outer parallel dimension at once, one register
+// of lanes per output; J = 1 keeps the W = 4-register chunk of one output.
+// RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen | FileCheck %s
+// RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen="vectorize=false" | FileCheck %s --check-prefix=SCALAR
+
+// CHECK-LABEL: func.func @rows_by_four
+// CHECK: scf.for %[[I:.*]] = %c0 to %c2 step %c1 {
+// CHECK: %[[R0:.*]] = arith.muli %[[I]], %c4
+// CHECK: %[[R1:.*]] = arith.addi %[[R0]], %c1
+// CHECK: %[[R2:.*]] = arith.addi %[[R0]], %c2
+// CHECK: %[[R3:.*]] = arith.addi %[[R0]], %c3
+// CHECK: scf.for %[[J:.*]] = %c0 to %c96 step %c16 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK: vector.load %{{.*}}[%[[R0]], %[[J]]]
+// CHECK: vector.load %{{.*}}[%[[R1]], %[[J]]]
+// CHECK: vector.load %{{.*}}[%[[R2]], %[[J]]]
+// CHECK: vector.load %{{.*}}[%[[R3]], %[[J]]]
+// The remainder (100 = 6 * 16 + 4) goes to four scalar accumulators.
+// CHECK: scf.for %{{.*}} = %c96 to %c100 step %c1 iter_args({{.*}}) -> (f32, f32, f32, f32)
+// CHECK-COUNT-4: vector.reduction <add>
+func.func @rows_by_four(%x: tensor<8x100xf32>) -> tensor<8x1xf32> {
+  %r = dml.reduce %x, function = sum, axes = [1] : tensor<8x100xf32> -> tensor<8x1xf32>
+  return %r : tensor<8x1xf32>
+}
+
+// CHECK-LABEL: func.func @rows_by_two
+// CHECK: scf.for {{.*}} -> (vector<16xi32>, vector<16xi32>)
+func.func @rows_by_two(%x: tensor<6x256xi32>) -> tensor<6x1xi32> {
+  %r = dml.reduce %x, function = max, axes = [1] : tensor<6x256xi32> -> tensor<6x1xi32>
+  return %r : tensor<6x1xi32>
+}
+
+// An odd count: one output at a time over a 4-register chunk.
+// CHECK-LABEL: func.func @odd_rows
+// CHECK: scf.for {{.*}} -> (vector<64xf32>)
+func.func @odd_rows(%x: tensor<5x256xf32>) -> tensor<5x1xf32> {
+  %r = dml.reduce %x, function = sum, axes = [1] : tensor<5x256xf32> -> tensor<5x1xf32>
+  return %r : tensor<5x1xf32>
+}
+
+// Axes {0, 2}: the kept middle dimension is interleaved inside the outer
+// reduction loop.
+// CHECK-LABEL: func.func @middle_kept
+// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c32) step (%c1)
+// CHECK: scf.for %[[D0:.*]] = %c0 to %c64 step %c1 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK-COUNT-4: vector.load %{{.*}}[%[[D0]],
+// CHECK-COUNT-4: vector.reduction <maximumf>
+func.func @middle_kept(%x: tensor<64x128x1024xf32>) -> tensor<1x128x1xf32> {
+  %r = dml.reduce %x, function = max, axes = [0, 2] : tensor<64x128x1024xf32> -> tensor<1x128x1xf32>
+  return %r : tensor<1x128x1xf32>
+}
+
+// A full reduction has no parallel dimension to interleave.
+// CHECK-LABEL: func.func @full
+// CHECK: scf.for {{.*}} -> (vector<64xf32>)
+func.func @full(%x: tensor<1x4096xf32>) -> tensor<1x1xf32> {
+  %r = dml.reduce %x, function = sum, axes = [0, 1] : tensor<1x4096xf32> -> tensor<1x1xf32>
+  return %r : tensor<1x1xf32>
+}
+
+// Scalar code (vectorize=false) is not interleaved.
+// SCALAR-LABEL: func.func @rows_by_four
+// SCALAR: scf.for {{.*}} -> (f32)
+// SCALAR-NOT: (f32, f32
