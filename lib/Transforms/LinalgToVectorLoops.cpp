@@ -7,11 +7,13 @@
 //
 //   innermost loop parallel (elementwise, reductions over outer dims):
 //     scf.parallel (parallel dims..., block of the innermost dim) {
-//       scf.for (reduction dims...) {
-//         for each W-chunk of the block: out[chunk] = body(in[chunk], out[chunk])
+//       scf.for (reduction dims..., R steps of the last one at a time) {
+//         for each W-chunk of the block:
+//           out[chunk] = body(in_r[chunk], ... body(in_0[chunk], out[chunk]))
 //         scalar remainder
 //       }
 //     }
+//   The R steps keep the outputs in registers and read R rows at once.
 //   Large write-only outputs (elementwise ops, >= 64 MiB) are written with
 //   non-temporal stores: they skip the read-for-ownership of each line and
 //   do not evict the inputs from the cache. The stores claim 16-byte
@@ -540,6 +542,11 @@ private:
     parallelDims.push_back(vectorDim);
     parallelCounts.push_back(blockCount);
     bool parallel = getIterationCount() >= parallelThreshold;
+    // R consecutive steps of the innermost outer reduction per chunk visit.
+    if (!reductionDims.empty()) {
+      rowsPerStep = chooseRowsPerStep(reductionCounts.back());
+      reductionCounts.back() /= rowsPerStep;
+    }
 
     bool failedToClone = false;
     buildLoops(
@@ -562,6 +569,11 @@ private:
                        for (auto [dim, iv] :
                             llvm::zip(reductionDims, reductionIvs))
                          ivs[dim] = iv;
+                       if (rowsPerStep > 1)
+                         ivs[reductionDims.back()] = arith::MulIOp::create(
+                             rb, loc, ivs[reductionDims.back()],
+                             arith::ConstantIndexOp::create(rb, loc,
+                                                            rowsPerStep));
                        failedToClone |= failed(emitChunks(
                            rb, ivs, blockStart, blockEnd));
                      });
@@ -633,31 +645,50 @@ private:
     });
   }
 
+  /// out[chunk] = body(in[chunk], out[chunk]) at `point`, then at the
+  /// R - 1 following steps of the innermost outer reduction dimension (in
+  /// order, so results are those of the plain loop) with the outputs kept
+  /// in registers in between.
   LogicalResult emitElementwiseStep(OpBuilder &b, const Point &point) {
-    SmallVector<Value> args = loadInputs(b, point);
     SmallVector<SmallVector<Value>> outIndices;
+    SmallVector<Value> outputs;
     for (OpOperand &init : op.getDpsInitsMutable()) {
       outIndices.push_back(getIndices(b, loc, op.getMatchingIndexingMap(&init),
                                       point.ivs));
       Type outputType = cast<MemRefType>(init.get().getType()).getElementType();
       if (point.isVector())
-        args.push_back(vector::LoadOp::create(
+        outputs.push_back(vector::LoadOp::create(
             b, loc, VectorType::get({point.width}, outputType), init.get(),
             outIndices.back()));
       else
-        args.push_back(
+        outputs.push_back(
             memref::LoadOp::create(b, loc, init.get(), outIndices.back()));
     }
-    BodyCloner cloner(b, loc, point);
-    FailureOr<SmallVector<Value>> result =
-        cloner.clone(op.getRegion().front(), args);
-    if (failed(result))
-      return failure();
+    for (int64_t row = 0; row < rowsPerStep; ++row) {
+      Point rowPoint = point;
+      if (row > 0) {
+        int64_t jamDim = getInnermostOuterReductionDim();
+        rowPoint.ivs[jamDim] = arith::AddIOp::create(
+            b, loc, point.ivs[jamDim],
+            arith::ConstantIndexOp::create(b, loc, row));
+      }
+      SmallVector<Value> args = loadInputs(b, rowPoint);
+      args.append(outputs);
+      BodyCloner cloner(b, loc, rowPoint);
+      FailureOr<SmallVector<Value>> result =
+          cloner.clone(op.getRegion().front(), args);
+      if (failed(result))
+        return failure();
+      outputs.clear();
+      for (Value value : *result)
+        outputs.push_back(rowPoint.isVector() ? cloner.broadcastIfNeeded(value)
+                                              : value);
+    }
     for (auto [value, init, indices] :
-         llvm::zip(*result, op.getDpsInitsMutable(), outIndices)) {
+         llvm::zip(outputs, op.getDpsInitsMutable(), outIndices)) {
       if (point.isVector()) {
-        auto store = vector::StoreOp::create(
-            b, loc, cloner.broadcastIfNeeded(value), init.get(), indices);
+        auto store = vector::StoreOp::create(b, loc, value, init.get(),
+                                             indices);
         if (shouldStream(init.get())) {
           store.setNontemporal(true);
           store.setAlignment(uint64_t(16));
@@ -798,6 +829,23 @@ private:
     return success();
   }
 
+  /// R for emitInnerParallel: steps of the innermost outer reduction
+  /// dimension applied per chunk visit, a divisor of its trip count.
+  static int64_t chooseRowsPerStep(int64_t tripCount) {
+    constexpr int64_t kMaxRows = 4;
+    for (int64_t rows = kMaxRows; rows > 1; rows /= 2)
+      if (tripCount % rows == 0)
+        return rows;
+    return 1;
+  }
+
+  int64_t getInnermostOuterReductionDim() const {
+    for (int64_t d = vectorDim - 1; d >= 0; --d)
+      if (iterators[d] == utils::IteratorType::reduction)
+        return d;
+    llvm_unreachable("no outer reduction dimension");
+  }
+
   /// J for emitInnerReduction: the number of outputs of the innermost outer
   /// parallel dimension reduced together (1: none). Interleaving needs
   /// vector lanes to split and a dimension J divides.
@@ -832,6 +880,7 @@ private:
   SmallVector<int64_t> sizes;
   SmallVector<utils::IteratorType> iterators;
   int64_t rank = 0, vectorDim = -1, width = 1, lanesPerRegister = 1;
+  int64_t rowsPerStep = 1;
   Operation *combiner = nullptr;
   vector::CombiningKind kind = vector::CombiningKind::ADD;
   TypedAttr identity;

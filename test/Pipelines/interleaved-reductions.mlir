@@ -63,3 +63,53 @@ func.func @full(%x: tensor<1x4096xf32>) -> tensor<1x1xf32> {
 // SCALAR-LABEL: func.func @rows_by_four
 // SCALAR: scf.for {{.*}} -> (f32)
 // SCALAR-NOT: (f32, f32
+
+// Reductions over an outer dimension (innermost loop parallel) apply R = 4
+// (else 2) consecutive steps of the innermost outer reduction dimension per
+// chunk: the outputs are loaded once, carried through R bodies in order,
+// and stored once.
+// CHECK-LABEL: func.func @outer_rows_by_four
+// CHECK: scf.for %[[I:.*]] = %c0 to %c2 step %c1 {
+// CHECK: %[[I0:.*]] = arith.muli %[[I]], %c4
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %c64 {
+// CHECK: %[[ACC:.*]] = vector.load %[[OUT:.*]][%[[J]]] : memref<256xf32>, vector<64xf32>
+// CHECK: %[[X0:.*]] = vector.load %{{.*}}[%[[I0]], %[[J]]]
+// CHECK: %[[S0:.*]] = arith.addf %[[ACC]], %[[X0]]
+// CHECK: %[[I1:.*]] = arith.addi %[[I0]], %c1
+// CHECK: %[[X1:.*]] = vector.load %{{.*}}[%[[I1]], %[[J]]]
+// CHECK: %[[S1:.*]] = arith.addf %[[S0]], %[[X1]]
+// CHECK: %[[I2:.*]] = arith.addi %[[I0]], %c2
+// CHECK: %[[X2:.*]] = vector.load %{{.*}}[%[[I2]], %[[J]]]
+// CHECK: %[[S2:.*]] = arith.addf %[[S1]], %[[X2]]
+// CHECK: %[[I3:.*]] = arith.addi %[[I0]], %c3
+// CHECK: %[[X3:.*]] = vector.load %{{.*}}[%[[I3]], %[[J]]]
+// CHECK: %[[S3:.*]] = arith.addf %[[S2]], %[[X3]]
+// CHECK: vector.store %[[S3]], %[[OUT]][%[[J]]]
+func.func @outer_rows_by_four(%x: tensor<8x256xf32>) -> tensor<1x256xf32> {
+  %r = dml.reduce %x, function = sum, axes = [0] : tensor<8x256xf32> -> tensor<1x256xf32>
+  return %r : tensor<1x256xf32>
+}
+
+// Both outputs of the one-pass arg reduction (value, index) are carried.
+// CHECK-LABEL: func.func @outer_arg_rows_by_two
+// CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1 {
+// CHECK: vector.load {{.*}} : memref<256xf32>, vector<32xf32>
+// CHECK: vector.load {{.*}} : memref<256xi64>, vector<32xi64>
+// CHECK-COUNT-2: arith.select %{{.*}} : vector<32xi1>, vector<32xi64>
+// CHECK: vector.store {{.*}} : memref<256xf32>, vector<32xf32>
+// CHECK: vector.store {{.*}} : memref<256xi64>, vector<32xi64>
+func.func @outer_arg_rows_by_two(%x: tensor<6x256xf32>) -> tensor<1x256xi64> {
+  %r = dml.arg_max %x, axes = [0], direction = increasing : tensor<6x256xf32> -> tensor<1x256xi64>
+  return %r : tensor<1x256xi64>
+}
+
+// An odd trip count: one step per chunk visit.
+// CHECK-LABEL: func.func @outer_odd_rows
+// CHECK: scf.for %{{.*}} = %c0 to %c5 step %c1 {
+// CHECK-COUNT-1: arith.addf
+// CHECK-NOT: arith.addf
+// CHECK: return
+func.func @outer_odd_rows(%x: tensor<5x256xf32>) -> tensor<1x256xf32> {
+  %r = dml.reduce %x, function = sum, axes = [0] : tensor<5x256xf32> -> tensor<1x256xf32>
+  return %r : tensor<1x256xf32>
+}
