@@ -154,14 +154,13 @@ Value mlir::dml::createTotalOrderLess(OpBuilder &b, Location loc,
   return createTotalOrderGreater(b, loc, kind, rhs, lhs);
 }
 
-Value mlir::dml::extendIndexToI64(OpBuilder &b, Location loc, NumericKind kind,
-                                  Value value) {
-  Type i64 = b.getI64Type();
-  if (value.getType() == i64)
+Value mlir::dml::extendIndex(OpBuilder &b, Location loc, NumericKind kind,
+                             Value value, IntegerType type) {
+  if (value.getType() == type)
     return value;
   if (kind == NumericKind::Unsigned)
-    return arith::ExtUIOp::create(b, loc, i64, value);
-  return arith::ExtSIOp::create(b, loc, i64, value);
+    return arith::ExtUIOp::create(b, loc, type, value);
+  return arith::ExtSIOp::create(b, loc, type, value);
 }
 
 Value mlir::dml::castI64To(OpBuilder &b, Location loc, Value value, Type type) {

@@ -63,9 +63,10 @@ Value createTotalOrderGreater(OpBuilder &b, Location loc, NumericKind kind,
 Value createTotalOrderLess(OpBuilder &b, Location loc, NumericKind kind,
                            Value lhs, Value rhs);
 
-/// Extends an integer index value to i64 following `kind`.
-Value extendIndexToI64(OpBuilder &b, Location loc, NumericKind kind,
-                       Value value);
+/// Extends an integer index value to `type` (at least as wide) following
+/// `kind`.
+Value extendIndex(OpBuilder &b, Location loc, NumericKind kind, Value value,
+                  IntegerType type);
 
 /// Casts an i64 to the integer `type` (truncation or identity).
 Value castI64To(OpBuilder &b, Location loc, Value value, Type type);

@@ -68,7 +68,7 @@ struct OneHotOpLowering : public OpConversionPattern<OneHotOp> {
         rewriter, loc, resultType, adaptor.getIndices(), output, maps,
         iterators, [&](OpBuilder &b, Location l, ValueRange args) {
           Type i64 = b.getI64Type();
-          Value index = extendIndexToI64(b, l, *indexKind, args[0]);
+          Value index = extendIndex(b, l, *indexKind, args[0], b.getI64Type());
           Value length = arith::ConstantIntOp::create(b, l, i64, depth);
           Value inRange;
           if (*indexKind == NumericKind::Signed) {

@@ -9,16 +9,17 @@
 // CHECK-DAG: %[[O0:.*]] = linalg.index 0 : index
 // CHECK-DAG: %[[O1:.*]] = linalg.index 1 : index
 // CHECK: %[[I:.*]] = tensor.extract %[[J]][%[[C0]], %[[O0]]] : tensor<1x4xi32>
-// CHECK: %[[I64:.*]] = arith.extsi %[[I]] : i32 to i64
-// CHECK-DAG: %[[SIZE:.*]] = arith.constant 3 : i64
-// CHECK-DAG: %[[LAST:.*]] = arith.constant 2 : i64
-// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : i64
-// CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[I64]], %[[ZERO]] : i64
-// CHECK: %[[WRAP:.*]] = arith.addi %[[I64]], %[[SIZE]] : i64
-// CHECK: %[[NORM:.*]] = arith.select %[[NEG]], %[[WRAP]], %[[I64]] : i64
-// CHECK: %[[LO:.*]] = arith.maxsi %[[NORM]], %[[ZERO]] : i64
-// CHECK: %[[CLAMPED:.*]] = arith.minsi %[[LO]], %[[LAST]] : i64
-// CHECK: %[[IDX:.*]] = arith.index_cast %[[CLAMPED]] : i64 to index
+// 32-bit indices into an axis below 2^31 are normalized in i32.
+// CHECK-NOT: arith.extsi
+// CHECK-DAG: %[[SIZE:.*]] = arith.constant 3 : i32
+// CHECK-DAG: %[[LAST:.*]] = arith.constant 2 : i32
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[I]], %[[ZERO]] : i32
+// CHECK: %[[WRAP:.*]] = arith.addi %[[I]], %[[SIZE]] : i32
+// CHECK: %[[NORM:.*]] = arith.select %[[NEG]], %[[WRAP]], %[[I]] : i32
+// CHECK: %[[LO:.*]] = arith.maxsi %[[NORM]], %[[ZERO]] : i32
+// CHECK: %[[CLAMPED:.*]] = arith.minsi %[[LO]], %[[LAST]] : i32
+// CHECK: %[[IDX:.*]] = arith.index_cast %[[CLAMPED]] : i32 to index
 // CHECK: %[[V:.*]] = tensor.extract %[[X]][%[[IDX]], %[[O1]]] : tensor<3x2xf32>
 // CHECK: linalg.yield %[[V]] : f32
 func.func @gather_rows_signed(%x: tensor<3x2xf32>, %j: tensor<1x4xi32>) -> tensor<4x2xf32> {
@@ -37,6 +38,31 @@ func.func @gather_rows_signed(%x: tensor<3x2xf32>, %j: tensor<1x4xi32>) -> tenso
 func.func @gather_unsigned(%x: tensor<4xui32>, %j: tensor<5xui64>) -> tensor<5xui32> {
   %g = dml.gather %x, %j, axis = 0, index_dimensions = 1 : (tensor<4xui32>, tensor<5xui64>) -> tensor<5xui32>
   return %g : tensor<5xui32>
+}
+
+// -----
+
+// 64-bit signed indices keep 64-bit arithmetic.
+// CHECK-LABEL: func.func @gather_signed_i64
+// CHECK: arith.cmpi slt, %{{.*}}, %{{.*}} : i64
+// CHECK: arith.minsi %{{.*}}, %{{.*}} : i64
+// CHECK: arith.index_cast %{{.*}} : i64 to index
+func.func @gather_signed_i64(%x: tensor<4xf32>, %j: tensor<5xi64>) -> tensor<5xf32> {
+  %g = dml.gather %x, %j, axis = 0, index_dimensions = 1 : (tensor<4xf32>, tensor<5xi64>) -> tensor<5xf32>
+  return %g : tensor<5xf32>
+}
+
+// -----
+
+// Unsigned 32-bit indices: an unsigned min in i32, then a sign-extending
+// cast (the clamped value is below 2^31).
+// CHECK-LABEL: func.func @gather_unsigned_i32
+// CHECK-NOT: arith.extui
+// CHECK: %[[M:.*]] = arith.minui %{{.*}}, %{{.*}} : i32
+// CHECK: arith.index_cast %[[M]] : i32 to index
+func.func @gather_unsigned_i32(%x: tensor<4xf32>, %j: tensor<5xui32>) -> tensor<5xf32> {
+  %g = dml.gather %x, %j, axis = 0, index_dimensions = 1 : (tensor<4xf32>, tensor<5xui32>) -> tensor<5xf32>
+  return %g : tensor<5xf32>
 }
 
 // -----
