@@ -140,22 +140,45 @@ struct Point {
 
 class BodyCloner {
 public:
-  BodyCloner(OpBuilder &b, Location loc, const Point &point)
-      : b(b), loc(loc), point(point) {}
+  /// `hoisted` maps results of body ops already evaluated outside the
+  /// loop of `point` (see getChunkInvariantOps); they are not cloned again.
+  BodyCloner(OpBuilder &b, Location loc, const Point &point,
+             const IRMapping *hoisted = nullptr)
+      : b(b), loc(loc), point(point), hoisted(hoisted) {}
 
   /// Clones `body` with its arguments bound to `args`; returns the yielded
   /// values, or failure if an op cannot be evaluated at this point.
   FailureOr<SmallVector<Value>> clone(Block &body, ValueRange args) {
     for (auto [arg, value] : llvm::zip(body.getArguments(), args))
-      mapping.map(arg, value);
-    for (Operation &op : body.without_terminator())
+      mapping.map(arg, hoisted && hoisted->contains(arg) ? hoisted->lookup(arg)
+                                                         : value);
+    for (Operation &op : body.without_terminator()) {
+      if (hoisted && op.getNumResults() != 0 &&
+          hoisted->contains(op.getResult(0))) {
+        for (Value result : op.getResults())
+          mapping.map(result, hoisted->lookup(result));
+        continue;
+      }
       if (failed(cloneOp(op)))
         return failure();
+    }
     SmallVector<Value> results;
     for (Value yielded : body.getTerminator()->getOperands())
       results.push_back(mapping.lookupOrDefault(yielded));
     return results;
   }
+
+  /// Clones `ops` at the point, with the block arguments they use bound
+  /// by `bind`; their results stay mapped.
+  LogicalResult cloneOps(ArrayRef<Operation *> ops) {
+    for (Operation *op : ops)
+      if (failed(cloneOp(*op)))
+        return failure();
+    return success();
+  }
+
+  const IRMapping &getMapping() const { return mapping; }
+  void bind(Value arg, Value value) { mapping.map(arg, value); }
 
   /// The vector type of W elements of `type`.
   VectorType getVectorType(Type type) const {
@@ -262,9 +285,63 @@ private:
   OpBuilder &b;
   Location loc;
   const Point &point;
+  const IRMapping *hoisted;
   IRMapping mapping;
   llvm::DenseMap<Value, Value> contiguousBase;
 };
+
+/// Input operands of `op` (buffers) read at the same element by every
+/// point of the loops over `loopDims`.
+SmallVector<OpOperand *> getLoopInvariantInputs(linalg::GenericOp op,
+                                                ArrayRef<int64_t> loopDims) {
+  SmallVector<OpOperand *> inputs;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (isa<MemRefType>(input->get().getType()) &&
+        llvm::none_of(loopDims,
+                      [&](int64_t dim) { return map.isFunctionOfDim(dim); }))
+      inputs.push_back(input);
+  }
+  return inputs;
+}
+
+/// Body ops of `op` whose value is the same for every point of the loops
+/// over `loopDims`: linalg.index of other dimensions, the block arguments
+/// of getLoopInvariantInputs, loads from buffers that are not outputs of
+/// the op (bufferization keeps outputs apart from the inputs they are
+/// computed from) and arith/math ops of those.
+SmallVector<Operation *> getChunkInvariantOps(linalg::GenericOp op,
+                                              ArrayRef<int64_t> loopDims) {
+  Block &body = op.getRegion().front();
+  llvm::SmallPtrSet<Value, 4> invariantArgs;
+  for (OpOperand *input : getLoopInvariantInputs(op, loopDims))
+    invariantArgs.insert(op.getMatchingBlockArgument(input));
+  llvm::SmallPtrSet<Operation *, 16> invariant;
+  SmallVector<Operation *> ordered;
+  auto isInvariant = [&](Value value) {
+    if (Operation *def = value.getDefiningOp())
+      return def->getBlock() != &body || invariant.contains(def);
+    return cast<BlockArgument>(value).getOwner() != &body ||
+           invariantArgs.contains(value);
+  };
+  for (Operation &nested : body.without_terminator()) {
+    bool candidate = false;
+    if (auto index = dyn_cast<linalg::IndexOp>(nested))
+      candidate = !llvm::is_contained(loopDims,
+                                      static_cast<int64_t>(index.getDim()));
+    else if (auto load = dyn_cast<memref::LoadOp>(nested))
+      candidate = !llvm::is_contained(op.getDpsInits(), load.getMemRef());
+    else
+      candidate = nested.getNumRegions() == 0 &&
+                  isa<arith::ArithDialect, math::MathDialect>(
+                      nested.getDialect());
+    if (candidate && llvm::all_of(nested.getOperands(), isInvariant)) {
+      invariant.insert(&nested);
+      ordered.push_back(&nested);
+    }
+  }
+  return ordered;
+}
 
 //===----------------------------------------------------------------------===//
 // Generic lowering
@@ -590,6 +667,23 @@ private:
                            Value end) {
     Value vectorEnd = start;
     LogicalResult status = success();
+    // Body ops that do not change along the chunk loop (e.g. a gathered
+    // row's normalized index) are evaluated once, before it.
+    SmallVector<int64_t> loopDims = {vectorDim};
+    if (rowsPerStep > 1)
+      loopDims.push_back(getInnermostOuterReductionDim());
+    Point outside;
+    outside.ivs = ivs;
+    BodyCloner hoister(b, loc, outside);
+    for (OpOperand *input : getLoopInvariantInputs(op, loopDims))
+      hoister.bind(op.getMatchingBlockArgument(input),
+                   memref::LoadOp::create(
+                       b, loc, input->get(),
+                       getIndices(b, loc, op.getMatchingIndexingMap(input),
+                                  ivs)));
+    if (failed(hoister.cloneOps(getChunkInvariantOps(op, loopDims))))
+      return failure();
+    hoisted = &hoister.getMapping();
     if (width > 1) {
       Value length = arith::SubIOp::create(b, loc, end, start);
       Value widthValue = arith::ConstantIndexOp::create(b, loc, width);
@@ -620,6 +714,7 @@ private:
                            status = failure();
                          scf::YieldOp::create(lb, loc);
                        });
+    hoisted = nullptr;
     return status;
   }
 
@@ -674,7 +769,7 @@ private:
       }
       SmallVector<Value> args = loadInputs(b, rowPoint);
       args.append(outputs);
-      BodyCloner cloner(b, loc, rowPoint);
+      BodyCloner cloner(b, loc, rowPoint, hoisted);
       FailureOr<SmallVector<Value>> result =
           cloner.clone(op.getRegion().front(), args);
       if (failed(result))
@@ -881,6 +976,8 @@ private:
   SmallVector<utils::IteratorType> iterators;
   int64_t rank = 0, vectorDim = -1, width = 1, lanesPerRegister = 1;
   int64_t rowsPerStep = 1;
+  /// Body values evaluated before the current chunk loop (emitChunks).
+  const IRMapping *hoisted = nullptr;
   Operation *combiner = nullptr;
   vector::CombiningKind kind = vector::CombiningKind::ADD;
   TypedAttr identity;
