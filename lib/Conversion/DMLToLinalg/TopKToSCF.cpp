@@ -27,6 +27,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LoweringUtils.h"
+#include "TopKKeySelection.h"
 #include "dml/Conversion/DMLToLinalg/DMLToLinalg.h"
 #include "dml/Dialect/DML/IR/DMLOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -594,10 +595,12 @@ struct TopKOpLowering : public OpConversionPattern<TopKOp> {
     int64_t rank = inputType.getRank();
     int64_t axis = op.getAxis();
     int64_t length = inputType.getDimSize(axis);
-    TopKEmitter emitter(*kind, op.getDirection() == AxisDirection::Decreasing,
+    AxisDirection direction = op.getDirection();
+    TopKEmitter emitter(*kind, direction == AxisDirection::Decreasing,
                         axis, op.getK(), length, input, values, indices);
 
     SmallVector<Value> lbs, ubs, steps;
+    SmallVector<int64_t> outerSizes;
     int64_t sequences = 1;
     Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
@@ -609,13 +612,21 @@ struct TopKOpLowering : public OpConversionPattern<TopKOp> {
                                                    inputType.getDimSize(d)));
       steps.push_back(c1);
       sequences *= inputType.getDimSize(d);
+      outerSizes.push_back(inputType.getDimSize(d));
     }
+    TopKProblem problem{*kind,  direction == AxisDirection::Decreasing,
+                        axis,   op.getK(),
+                        length, input,
+                        values, indices};
     auto body = [&](OpBuilder &b, Location l, ValueRange ivs) {
       emitter.emitSequence(b, l, ivs);
     };
-    if (lbs.empty())
+    bool parallel = sequences > 1 && sequences * length >= kParallelThreshold;
+    if (canSelectTopKWithKeys(inputType.getElementType()))
+      emitTopKWithKeys(rewriter, loc, problem, outerSizes, parallel);
+    else if (lbs.empty())
       body(rewriter, loc, {});
-    else if (sequences > 1 && sequences * length >= kParallelThreshold)
+    else if (parallel)
       scf::ParallelOp::create(rewriter, loc, lbs, ubs, steps, body);
     else
       scf::buildLoopNest(rewriter, loc, lbs, ubs, steps, body);

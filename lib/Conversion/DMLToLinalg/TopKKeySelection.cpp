@@ -1,0 +1,703 @@
+//===- TopKKeySelection.cpp - top_k on 64-bit ordered keys ----------------===//
+//
+// For elements of at most 32 bits, every element becomes one 64-bit key
+//   key = ord(value) << 32 | (0xFFFFFFFF - position)
+// where ord maps the value to an unsigned 32-bit integer in the selection
+// order (floats: NaNs made one greatest value and -0 made +0 first, then the
+// usual sign flip; signed: sign bit flipped; inverted for `increasing`).
+// A larger key is better: a better value, or an equal one at a lower
+// position (the ascending-index tie rule). Positions fit 32 bits because a
+// tensor holds fewer than 2^32 elements (the verifier's limit).
+//
+// Per sequence, in a scratch buffer C of `capacity` keys (stack or heap):
+//   1. a lower bound t of ord(K-th best): for small K the K-th best of the
+//      lane-wise maxima of P >= K disjoint lane partitions (exact bound, one
+//      vectorized pass), for long sequences the K'-th best of every 16th
+//      element (a guess that usually leaves ~1.5 K candidates), else 0;
+//   2. one scan: W-wide chunks compare ord against t, and the keys of
+//      passing lanes are appended to C with vector.compressstore (chunks
+//      without candidates cost one compare). When C is full it is pruned to
+//      its best K keys (heap selection) and t rises to just above the ord of
+//      the K-th of them. If a guessed t let fewer than K elements pass, the
+//      scan is repeated with t = 0;
+//   3. heap selection of the best K keys of C, which leaves them sorted, and
+//      the outputs: the index from the key, the value reloaded from the
+//      input (so that -0 and NaN payloads are returned as they were).
+//
+//===----------------------------------------------------------------------===//
+
+#include "TopKKeySelection.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::dml;
+
+namespace {
+
+/// Bits of the input chunk compared with the threshold at once.
+constexpr int64_t kChunkBits = 512;
+/// Every this many elements one is sampled for the threshold guess.
+constexpr int64_t kSampleStride = 16;
+/// Most lane partitions (in vectors) for the exact small-K bound.
+constexpr int64_t kMaxPartitionVectors = 4;
+/// Lanes of the key vectors counted at once (ranks).
+constexpr int64_t kKeyLanes = 8;
+/// Up to this many candidates the final selection ranks every candidate
+/// (quadratic but vectorized and branch-free) instead of using a heap.
+constexpr int64_t kMaxRankedCandidates = 512;
+/// Parallel loops run over at most this many blocks of sequences, each
+/// with its own scratch buffer.
+constexpr int64_t kMaxBlocks = 64;
+
+/// How the initial threshold is found.
+enum class BoundKind { None, Partitions, Sample };
+
+/// The running state of a scan: keys in C, the threshold on ord, and how
+/// many elements passed a threshold in total.
+struct ScanState {
+  Value count, threshold, accepted;
+  SmallVector<Value> asValues() const { return {count, threshold, accepted}; }
+  static ScanState from(ValueRange values) {
+    return {values[0], values[1], values[2]};
+  }
+};
+
+class KeyedTopKEmitter {
+public:
+  explicit KeyedTopKEmitter(const TopKProblem &problem) : p(problem) {
+    auto inputType = cast<MemRefType>(p.input.getType());
+    elementType = inputType.getElementType();
+    width = kChunkBits / std::max<int64_t>(
+                             elementType.getIntOrFloatBitWidth(), 16);
+    bool contiguous = p.axis == inputType.getRank() - 1;
+    vectorEnd = contiguous ? p.length / width * width : 0;
+
+    partitionVectors = std::clamp<int64_t>(
+        llvm::divideCeil(2 * p.k, width), 1, kMaxPartitionVectors);
+    int64_t partitions = partitionVectors * width;
+    int64_t samples = p.length / kSampleStride;
+    sampleK = std::min(samples, (3 * p.k / 2 + 15) / kSampleStride + 3);
+    if (p.k <= partitions && vectorEnd >= 8 * partitions) {
+      bound = BoundKind::Partitions;
+      capacity = std::max(partitions, 4 * p.k) + 2 * width;
+    } else if (p.length >= kSampleStride * p.k && sampleK >= 1) {
+      bound = BoundKind::Sample;
+      capacity = std::max(2 * kSampleStride * sampleK, 2 * p.k) + 2 * width;
+    } else {
+      bound = BoundKind::None;
+      capacity = 2 * p.k + 2 * width;
+    }
+    // Room for every element: C is then never pruned.
+    capacity = std::min(capacity, p.length + width);
+  }
+
+
+  /// Keys of scratch space one sequence needs.
+  int64_t getCapacity() const { return capacity; }
+
+  /// Emits the selection of the sequence at `outer` using `scratchBuffer`
+  /// (memref<capacity x i64>).
+  void emit(OpBuilder &b, Location loc, Value scratchBuffer, ValueRange outer) {
+    scratch = scratchBuffer;
+    outerIvs.assign(outer.begin(), outer.end());
+    emitSelection(b, loc);
+  }
+
+private:
+  void emitSelection(OpBuilder &b, Location loc) {
+    Value zero32 = intConstant(b, loc, b.getI32Type(), 0);
+    Value c0 = index(b, loc, 0);
+    Value kValue = index(b, loc, p.k);
+    Value threshold = zero32;
+    if (bound == BoundKind::Partitions)
+      threshold = emitPartitionBound(b, loc);
+    else if (bound == BoundKind::Sample)
+      threshold = emitSampleGuess(b, loc);
+
+    ScanState state = emitScan(b, loc, {c0, threshold, c0});
+    Value count = state.count;
+    if (bound == BoundKind::Sample) {
+      // The guess let fewer than K elements pass: scan again, keeping all.
+      Value tooFew = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                           state.accepted, kValue);
+      auto retry = scf::IfOp::create(
+          b, loc, tooFew,
+          [&](OpBuilder &ib, Location il) {
+            Value c0 = index(ib, il, 0);
+            ScanState again = emitScan(
+                ib, il, {c0, intConstant(ib, il, ib.getI32Type(), 0), c0});
+            scf::YieldOp::create(ib, il, again.count);
+          },
+          [&](OpBuilder &eb, Location el) {
+            scf::YieldOp::create(eb, el, count);
+          });
+      count = retry.getResult(0);
+    }
+
+    if (capacity <= kMaxRankedCandidates) {
+      // Few candidates: each goes straight to its rank (no branchy heap).
+      padWithZeros(b, loc, count);
+      scf::ForOp::create(
+          b, loc, c0, count, index(b, loc, 1), ValueRange{},
+          [&](OpBuilder &lb, Location l, Value i, ValueRange) {
+            Value key = memref::LoadOp::create(lb, l, scratch, ValueRange{i});
+            Value rank = emitCountAbove(lb, l, key, count, /*orEqual=*/false);
+            Value selected = arith::CmpIOp::create(
+                lb, l, arith::CmpIPredicate::ult, rank, index(lb, l, p.k));
+            scf::IfOp::create(lb, l, selected, [&](OpBuilder &ib, Location il) {
+              emitOutput(ib, il, rank, key);
+              scf::YieldOp::create(ib, il);
+            });
+            scf::YieldOp::create(lb, l);
+          });
+      return;
+    }
+    // The best K keys end up in C[count - K, count), best last.
+    emitSelectTop(b, loc, count, p.k);
+    Value last = arith::SubIOp::create(b, loc, count, index(b, loc, 1));
+    scf::ForOp::create(
+        b, loc, c0, kValue, index(b, loc, 1), ValueRange{},
+        [&](OpBuilder &lb, Location l, Value j, ValueRange) {
+          Value key = memref::LoadOp::create(
+              lb, l, scratch,
+              ValueRange{arith::SubIOp::create(lb, l, last, j).getResult()});
+          emitOutput(lb, l, j, key);
+          scf::YieldOp::create(lb, l);
+        });
+  }
+
+  /// Writes output slot `slot` from `key`: the index, and the value reloaded
+  /// from the input.
+  void emitOutput(OpBuilder &b, Location loc, Value slot, Value key) {
+    Value position = arith::IndexCastUIOp::create(
+        b, loc, b.getIndexType(),
+        arith::XOrIOp::create(b, loc,
+                              arith::TruncIOp::create(b, loc, b.getI32Type(),
+                                                      key),
+                              intConstant(b, loc, b.getI32Type(), 0xFFFFFFFF)));
+    Value element = memref::LoadOp::create(b, loc, p.input, coordsAt(position));
+    Type indexType = cast<MemRefType>(p.indices.getType()).getElementType();
+    memref::StoreOp::create(b, loc, element, p.values, coordsAt(slot));
+    memref::StoreOp::create(
+        b, loc, arith::IndexCastUIOp::create(b, loc, indexType, position),
+        p.indices, coordsAt(slot));
+  }
+
+  /// Zero keys in C[count, count + kKeyLanes): below every real key (a
+  /// position is never 0xFFFFFFFF), so vector loops may round up.
+  void padWithZeros(OpBuilder &b, Location loc, Value count) {
+    VectorType keysType = VectorType::get({kKeyLanes}, b.getI64Type());
+    vector::StoreOp::create(b, loc, intConstant(b, loc, keysType, 0), scratch,
+                            ValueRange{count});
+  }
+
+  /// How many of the keys in C[0, count) (rounded up to whole vectors) are
+  /// greater than (or equal to) `key`.
+  Value emitCountAbove(OpBuilder &b, Location loc, Value key, Value count,
+                       bool orEqual) {
+    VectorType keysType = VectorType::get({kKeyLanes}, b.getI64Type());
+    Value splat = vector::BroadcastOp::create(b, loc, keysType, key);
+    Type bitsType = b.getIntegerType(kKeyLanes);
+    Value end = arith::MulIOp::create(
+        b, loc,
+        arith::CeilDivUIOp::create(b, loc, count, index(b, loc, kKeyLanes)),
+        index(b, loc, kKeyLanes));
+    auto loop = scf::ForOp::create(
+        b, loc, index(b, loc, 0), end, index(b, loc, kKeyLanes),
+        ValueRange{index(b, loc, 0)},
+        [&](OpBuilder &lb, Location l, Value v, ValueRange acc) {
+          Value keys = vector::LoadOp::create(lb, l, keysType, scratch,
+                                              ValueRange{v});
+          Value above = arith::CmpIOp::create(
+              lb, l,
+              orEqual ? arith::CmpIPredicate::uge : arith::CmpIPredicate::ugt,
+              keys, splat);
+          Value bits = vector::ExtractOp::create(
+              lb, l,
+              vector::BitCastOp::create(lb, l, VectorType::get({1}, bitsType),
+                                        above),
+              ArrayRef<int64_t>{0});
+          Value counted = arith::IndexCastUIOp::create(
+              lb, l, lb.getIndexType(), math::CtPopOp::create(lb, l, bits));
+          scf::YieldOp::create(
+              lb, l, arith::AddIOp::create(lb, l, acc[0], counted).getResult());
+        });
+    return loop.getResult(0);
+  }
+
+  /// The ord of the K-th best of the maxima of P disjoint partitions (lane
+  /// l of every A-th chunk): K distinct elements are at least as good.
+  Value emitPartitionBound(OpBuilder &b, Location loc) {
+    int64_t groupWidth = partitionVectors * width;
+    int64_t groupEnd = vectorEnd / groupWidth * groupWidth;
+    VectorType ordType = VectorType::get({width}, b.getI32Type());
+    SmallVector<Value> inits(partitionVectors,
+                             intConstant(b, loc, ordType, 0));
+    auto loop = scf::ForOp::create(
+        b, loc, index(b, loc, 0), index(b, loc, groupEnd),
+        index(b, loc, groupWidth), inits,
+        [&](OpBuilder &lb, Location l, Value group, ValueRange maxima) {
+          SmallVector<Value> next;
+          for (int64_t a = 0; a < partitionVectors; ++a) {
+            Value start = arith::AddIOp::create(lb, l, group,
+                                                index(lb, l, a * width));
+            Value ords = emitOrd(lb, l, loadChunk(lb, l, start));
+            next.push_back(arith::MaxUIOp::create(lb, l, maxima[a], ords));
+          }
+          scf::YieldOp::create(lb, l, next);
+        });
+    VectorType keyType = VectorType::get({width}, b.getI64Type());
+    for (int64_t a = 0; a < partitionVectors; ++a) {
+      Value keys = arith::ShLIOp::create(
+          b, loc, arith::ExtUIOp::create(b, loc, keyType, loop.getResult(a)),
+          intConstant(b, loc, keyType, 32));
+      vector::StoreOp::create(b, loc, keys, scratch,
+                              ValueRange{index(b, loc, a * width)});
+    }
+    // The K-th best: the best maximum with at least K maxima not worse.
+    Value partitions = index(b, loc, groupWidth);
+    auto kth = scf::ForOp::create(
+        b, loc, index(b, loc, 0), partitions, index(b, loc, 1),
+        ValueRange{intConstant(b, loc, b.getI64Type(), 0)},
+        [&](OpBuilder &lb, Location l, Value i, ValueRange best) {
+          Value key = memref::LoadOp::create(lb, l, scratch, ValueRange{i});
+          Value notWorse =
+              emitCountAbove(lb, l, key, partitions, /*orEqual=*/true);
+          Value enough = arith::CmpIOp::create(
+              lb, l, arith::CmpIPredicate::uge, notWorse, index(lb, l, p.k));
+          Value candidate = arith::SelectOp::create(
+              lb, l, enough, key, intConstant(lb, l, lb.getI64Type(), 0));
+          scf::YieldOp::create(
+              lb, l,
+              arith::MaxUIOp::create(lb, l, best[0], candidate).getResult());
+        });
+    return arith::TruncIOp::create(
+        b, loc, b.getI32Type(),
+        arith::ShRUIOp::create(b, loc, kth.getResult(0),
+                               intConstant(b, loc, b.getI64Type(), 32)));
+  }
+
+  /// The ord of the K'-th best of every 16th element: a guess of a bound.
+  Value emitSampleGuess(OpBuilder &b, Location loc) {
+    Value c0 = index(b, loc, 0);
+    ScanState state = emitScalarScan(
+        b, loc, {c0, intConstant(b, loc, b.getI32Type(), 0), c0}, 0,
+        p.length / kSampleStride, kSampleStride, sampleK);
+    emitSelectTop(b, loc, state.count, sampleK);
+    return ordAt(b, loc,
+                 arith::SubIOp::create(b, loc, state.count,
+                                       index(b, loc, sampleK)));
+  }
+
+  /// The ord part of C[slot].
+  Value ordAt(OpBuilder &b, Location loc, Value slot) {
+    Value key = memref::LoadOp::create(b, loc, scratch, ValueRange{slot});
+    return arith::TruncIOp::create(
+        b, loc, b.getI32Type(),
+        arith::ShRUIOp::create(b, loc, key,
+                               intConstant(b, loc, b.getI64Type(), 32)));
+  }
+
+  /// Appends the keys of the whole sequence not worse than the threshold.
+  ScanState emitScan(OpBuilder &b, Location loc, ScanState state) {
+    if (vectorEnd > 0) {
+      auto chunks = scf::ForOp::create(
+          b, loc, index(b, loc, 0), index(b, loc, vectorEnd),
+          index(b, loc, width), state.asValues(),
+          [&](OpBuilder &lb, Location l, Value chunk, ValueRange args) {
+            scf::YieldOp::create(
+                lb, l,
+                emitChunk(lb, l, chunk, ScanState::from(args)).asValues());
+          });
+      state = ScanState::from(chunks.getResults());
+    }
+    return emitScalarScan(b, loc, state, vectorEnd, p.length - vectorEnd, 1,
+                          p.k);
+  }
+
+  /// One W-wide chunk: keys of the lanes not worse than the threshold are
+  /// compressed into C.
+  ScanState emitChunk(OpBuilder &b, Location loc, Value chunk,
+                      ScanState state) {
+    Value ords = emitOrd(b, loc, loadChunk(b, loc, chunk));
+    VectorType ordType = cast<VectorType>(ords.getType());
+    Value passes = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::uge, ords,
+        vector::BroadcastOp::create(b, loc, ordType, state.threshold));
+    Type bitsType = b.getIntegerType(width);
+    Value bits = vector::ExtractOp::create(
+        b, loc,
+        vector::BitCastOp::create(b, loc, VectorType::get({1}, bitsType),
+                                  passes),
+        ArrayRef<int64_t>{0});
+    Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bits,
+                                      intConstant(b, loc, bitsType, 0));
+    auto append = scf::IfOp::create(
+        b, loc, any,
+        [&](OpBuilder &ib, Location il) {
+          Value passed = arith::IndexCastUIOp::create(
+              ib, il, ib.getIndexType(),
+              math::CtPopOp::create(ib, il, bits));
+          ScanState room = emitMakeRoom(ib, il, state, width);
+          VectorType keyType = VectorType::get({width}, ib.getI64Type());
+          SmallVector<int64_t> lanes = llvm::to_vector(llvm::seq<int64_t>(0, width));
+          Value positions = arith::AddIOp::create(
+              ib, il,
+              vector::BroadcastOp::create(
+                  ib, il, keyType,
+                  arith::IndexCastUIOp::create(ib, il, ib.getI64Type(),
+                                               chunk)),
+              arith::ConstantOp::create(
+                  ib, il, DenseElementsAttr::get(keyType, ArrayRef(lanes))));
+          // The null alignment picks the generated builder: the MaybeAlign
+          // one of MLIR 22 swaps the mask and the stored vector.
+          vector::CompressStoreOp::create(
+              ib, il, scratch, ValueRange{room.count}, passes,
+              makeKey(ib, il, ords, positions), IntegerAttr());
+          scf::YieldOp::create(
+              ib, il,
+              ValueRange{
+                  arith::AddIOp::create(ib, il, room.count, passed),
+                  room.threshold,
+                  arith::AddIOp::create(ib, il, state.accepted, passed)});
+        },
+        [&](OpBuilder &eb, Location el) {
+          scf::YieldOp::create(eb, el, state.asValues());
+        });
+    return ScanState::from(append.getResults());
+  }
+
+  /// Elements begin + s * stride for s in [0, steps) one at a time; C is
+  /// pruned to `keep` keys when full.
+  ScanState emitScalarScan(OpBuilder &b, Location loc, ScanState state,
+                           int64_t begin, int64_t steps, int64_t stride,
+                           int64_t keep) {
+    if (steps <= 0)
+      return state;
+    auto loop = scf::ForOp::create(
+        b, loc, index(b, loc, 0), index(b, loc, steps), index(b, loc, 1),
+        state.asValues(),
+        [&](OpBuilder &lb, Location l, Value s, ValueRange args) {
+          ScanState current = ScanState::from(args);
+          Value j = arith::AddIOp::create(
+              lb, l, index(lb, l, begin),
+              arith::MulIOp::create(lb, l, s, index(lb, l, stride)));
+          Value element = memref::LoadOp::create(lb, l, p.input, coordsAt(j));
+          Value ord = emitOrd(lb, l, element);
+          Value passes = arith::CmpIOp::create(
+              lb, l, arith::CmpIPredicate::uge, ord, current.threshold);
+          auto append = scf::IfOp::create(
+              lb, l, passes,
+              [&](OpBuilder &ib, Location il) {
+                ScanState room = emitMakeRoom(ib, il, current, 1, keep);
+                Value position =
+                    arith::IndexCastUIOp::create(ib, il, ib.getI64Type(), j);
+                memref::StoreOp::create(ib, il, makeKey(ib, il, ord, position),
+                                        scratch, ValueRange{room.count});
+                Value one = index(ib, il, 1);
+                scf::YieldOp::create(
+                    ib, il,
+                    ValueRange{
+                        arith::AddIOp::create(ib, il, room.count, one),
+                        room.threshold,
+                        arith::AddIOp::create(ib, il, current.accepted, one)});
+              },
+              [&](OpBuilder &eb, Location el) {
+                scf::YieldOp::create(eb, el, current.asValues());
+              });
+          scf::YieldOp::create(lb, l, append.getResults());
+        });
+    return ScanState::from(loop.getResults());
+  }
+
+  /// Prunes C to its best `keep` keys when `needed` more do not fit, and
+  /// raises the threshold above the worst kept ord (unless it is the
+  /// greatest: equal ords must then still pass).
+  ScanState emitMakeRoom(OpBuilder &b, Location loc, ScanState state,
+                         int64_t needed, int64_t keep = -1) {
+    if (keep < 0)
+      keep = p.k;
+    Value full = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ugt,
+        arith::AddIOp::create(b, loc, state.count, index(b, loc, needed)),
+        index(b, loc, capacity));
+    auto prune = scf::IfOp::create(
+        b, loc, full,
+        [&](OpBuilder &ib, Location il) {
+          emitSelectTop(ib, il, state.count, keep);
+          // Move the kept keys (ascending) to the front.
+          Value start =
+              arith::SubIOp::create(ib, il, state.count, index(ib, il, keep));
+          scf::ForOp::create(
+              ib, il, index(ib, il, 0), index(ib, il, keep), index(ib, il, 1),
+              ValueRange{},
+              [&](OpBuilder &lb, Location l, Value i, ValueRange) {
+                Value key = memref::LoadOp::create(
+                    lb, l, scratch,
+                    ValueRange{arith::AddIOp::create(lb, l, start, i)
+                                   .getResult()});
+                memref::StoreOp::create(lb, l, key, scratch, ValueRange{i});
+                scf::YieldOp::create(lb, l);
+              });
+          Value worst = ordAt(ib, il, index(ib, il, 0));
+          Value greatest = arith::CmpIOp::create(
+              ib, il, arith::CmpIPredicate::eq, worst,
+              intConstant(ib, il, ib.getI32Type(), 0xFFFFFFFF));
+          Value above = arith::AddIOp::create(
+              ib, il, worst, intConstant(ib, il, ib.getI32Type(), 1));
+          Value threshold =
+              arith::SelectOp::create(ib, il, greatest, worst, above);
+          // Never lower a threshold that already holds.
+          threshold =
+              arith::MaxUIOp::create(ib, il, threshold, state.threshold);
+          scf::YieldOp::create(ib, il,
+                               ValueRange{index(ib, il, keep), threshold});
+        },
+        [&](OpBuilder &eb, Location el) {
+          scf::YieldOp::create(eb, el,
+                               ValueRange{state.count, state.threshold});
+        });
+    return {prune.getResult(0), prune.getResult(1), state.accepted};
+  }
+
+  /// Heap selection in C[0, count): a max-heap is built, then the best
+  /// `take` keys are popped to C[count - take, count), best last.
+  void emitSelectTop(OpBuilder &b, Location loc, Value count, int64_t take) {
+    Value c0 = index(b, loc, 0), c1 = index(b, loc, 1);
+    Value half = arith::DivUIOp::create(b, loc, count, index(b, loc, 2));
+    scf::ForOp::create(
+        b, loc, c0, half, c1, ValueRange{},
+        [&](OpBuilder &lb, Location l, Value r, ValueRange) {
+          Value slot = arith::SubIOp::create(
+              lb, l, arith::SubIOp::create(lb, l, half, r), index(lb, l, 1));
+          Value key = memref::LoadOp::create(lb, l, scratch, ValueRange{slot});
+          emitSiftDown(lb, l, slot, key, count);
+          scf::YieldOp::create(lb, l);
+        });
+    scf::ForOp::create(
+        b, loc, c0, index(b, loc, take), c1, ValueRange{},
+        [&](OpBuilder &lb, Location l, Value t, ValueRange) {
+          Value last = arith::SubIOp::create(
+              lb, l, arith::SubIOp::create(lb, l, count, t), index(lb, l, 1));
+          Value root = index(lb, l, 0);
+          Value best = memref::LoadOp::create(lb, l, scratch, ValueRange{root});
+          Value moved = memref::LoadOp::create(lb, l, scratch, ValueRange{last});
+          memref::StoreOp::create(lb, l, best, scratch, ValueRange{last});
+          emitSiftDown(lb, l, root, moved, last);
+          scf::YieldOp::create(lb, l);
+        });
+  }
+
+  /// Places `key` at `slot` of the max-heap C[0, size), moving better
+  /// children up into the hole until none is better.
+  void emitSiftDown(OpBuilder &b, Location loc, Value slot, Value key,
+                    Value size) {
+    Type indexType = b.getIndexType(), i64 = b.getI64Type();
+    auto loop = scf::WhileOp::create(
+        b, loc, TypeRange{indexType, indexType, i64},
+        ValueRange{slot, slot, key},
+        [&](OpBuilder &wb, Location l, ValueRange args) {
+          Value hole = args[0];
+          Value zero = index(wb, l, 0), one = index(wb, l, 1);
+          Value left = arith::AddIOp::create(
+              wb, l, arith::AddIOp::create(wb, l, hole, hole), one);
+          Value right = arith::AddIOp::create(wb, l, left, one);
+          Value hasLeft =
+              arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ult, left, size);
+          Value hasRight = arith::CmpIOp::create(
+              wb, l, arith::CmpIPredicate::ult, right, size);
+          // Missing children read slot 0 (in bounds) and are ignored.
+          Value leftKey = memref::LoadOp::create(
+              wb, l, scratch,
+              ValueRange{
+                  arith::SelectOp::create(wb, l, hasLeft, left, zero).getResult()});
+          Value rightKey = memref::LoadOp::create(
+              wb, l, scratch,
+              ValueRange{arith::SelectOp::create(wb, l, hasRight, right, zero)
+                             .getResult()});
+          Value takeRight = arith::AndIOp::create(
+              wb, l, hasRight,
+              arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ugt, rightKey,
+                                    leftKey));
+          Value child = arith::SelectOp::create(wb, l, takeRight, right, left);
+          Value childKey =
+              arith::SelectOp::create(wb, l, takeRight, rightKey, leftKey);
+          Value moves = arith::AndIOp::create(
+              wb, l, hasLeft,
+              arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ugt, childKey,
+                                    key));
+          scf::ConditionOp::create(wb, l, moves,
+                                   ValueRange{hole, child, childKey});
+        },
+        [&](OpBuilder &wb, Location l, ValueRange args) {
+          memref::StoreOp::create(wb, l, args[2], scratch,
+                                  ValueRange{args[0]});
+          scf::YieldOp::create(wb, l, ValueRange{args[1], args[1], args[2]});
+        });
+    memref::StoreOp::create(b, loc, key, scratch,
+                            ValueRange{loop.getResult(0)});
+  }
+
+  /// ord(value) for a scalar or a vector of elements: unsigned i32 whose
+  /// order is the selection order (larger is better).
+  Value emitOrd(OpBuilder &b, Location loc, Value value) {
+    auto shaped = [&](Type element) -> Type {
+      if (auto vectorType = dyn_cast<VectorType>(value.getType()))
+        return VectorType::get(vectorType.getShape(), element);
+      return element;
+    };
+    Type i32 = shaped(b.getI32Type());
+    unsigned bits = elementType.getIntOrFloatBitWidth();
+    Value ord;
+    switch (p.kind) {
+    case NumericKind::Float: {
+      // f16 widens exactly (NaN stays NaN, -0 stays -0).
+      if (bits < 32)
+        value = arith::ExtFOp::create(b, loc, shaped(b.getF32Type()), value);
+      Value raw = arith::BitcastOp::create(b, loc, i32, value);
+      Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO,
+                                          value, value);
+      Value negativeZero =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, raw,
+                                intConstant(b, loc, i32, 0x80000000));
+      raw = arith::SelectOp::create(b, loc, negativeZero,
+                                    intConstant(b, loc, i32, 0), raw);
+      raw = arith::SelectOp::create(b, loc, isNaN,
+                                    intConstant(b, loc, i32, 0x7FFFFFFF), raw);
+      // Negative values flip all bits, others only the sign bit.
+      Value flip = arith::OrIOp::create(
+          b, loc,
+          arith::ShRSIOp::create(b, loc, raw, intConstant(b, loc, i32, 31)),
+          intConstant(b, loc, i32, 0x80000000));
+      ord = arith::XOrIOp::create(b, loc, raw, flip);
+      break;
+    }
+    case NumericKind::Signed:
+      ord = bits < 32 ? arith::ExtSIOp::create(b, loc, i32, value).getResult()
+                      : value;
+      ord = arith::XOrIOp::create(b, loc, ord,
+                                  intConstant(b, loc, i32, 0x80000000));
+      break;
+    case NumericKind::Unsigned:
+      ord = bits < 32 ? arith::ExtUIOp::create(b, loc, i32, value).getResult()
+                      : value;
+      break;
+    }
+    if (!p.decreasing)
+      ord = arith::XOrIOp::create(b, loc, ord,
+                                  intConstant(b, loc, i32, 0xFFFFFFFF));
+    return ord;
+  }
+
+  /// ord << 32 | (0xFFFFFFFF - position), scalar or vector (positions i64).
+  Value makeKey(OpBuilder &b, Location loc, Value ord, Value position) {
+    Type keyType = position.getType();
+    Value high = arith::ShLIOp::create(
+        b, loc, arith::ExtUIOp::create(b, loc, keyType, ord),
+        intConstant(b, loc, keyType, 32));
+    Value low = arith::XOrIOp::create(b, loc, position,
+                                      intConstant(b, loc, keyType, 0xFFFFFFFF));
+    return arith::OrIOp::create(b, loc, high, low);
+  }
+
+  Value loadChunk(OpBuilder &b, Location loc, Value start) {
+    return vector::LoadOp::create(b, loc,
+                                  VectorType::get({width}, elementType),
+                                  p.input, coordsAt(start));
+  }
+
+  /// An integer constant of `type` (scalar or vector splat).
+  static Value intConstant(OpBuilder &b, Location loc, Type type,
+                           uint64_t value) {
+    auto integerType = cast<IntegerType>(getElementTypeOrSelf(type));
+    APInt bits(integerType.getWidth(), value);
+    if (auto vectorType = dyn_cast<VectorType>(type))
+      return arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(vectorType, bits));
+    return arith::ConstantOp::create(b, loc,
+                                     b.getIntegerAttr(integerType, bits));
+  }
+
+  static Value index(OpBuilder &b, Location loc, int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  }
+
+  SmallVector<Value> coordsAt(Value position) {
+    SmallVector<Value> coords;
+    for (int64_t d = 0, outer = 0;
+         d < static_cast<int64_t>(outerIvs.size()) + 1; ++d)
+      coords.push_back(d == p.axis ? position : outerIvs[outer++]);
+    return coords;
+  }
+
+  const TopKProblem &p;
+  SmallVector<Value> outerIvs;
+  Type elementType;
+  int64_t width, vectorEnd, partitionVectors, sampleK, capacity;
+  BoundKind bound;
+  Value scratch;
+};
+
+} // namespace
+
+bool mlir::dml::canSelectTopKWithKeys(Type elementType) {
+  return elementType.isIntOrFloat() && elementType.getIntOrFloatBitWidth() <= 32;
+}
+
+void mlir::dml::emitTopKWithKeys(OpBuilder &b, Location loc,
+                                 const TopKProblem &problem,
+                                 ArrayRef<int64_t> outerSizes, bool parallel) {
+  KeyedTopKEmitter emitter(problem);
+  int64_t sequences = 1;
+  for (int64_t size : outerSizes)
+    sequences *= size;
+  int64_t blocks = parallel ? std::min(sequences, kMaxBlocks) : 1;
+  int64_t perBlock = llvm::divideCeil(sequences, blocks);
+  blocks = llvm::divideCeil(sequences, perBlock);
+  auto index = [&](OpBuilder &b, Location l, int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(b, l, value);
+  };
+  // One scratch buffer per block (the deallocation pipeline frees it at the
+  // end of the block), so that sequences in flight never share one.
+  auto emitBlock = [&](OpBuilder &b, Location l, Value block) {
+    Value scratch = memref::AllocOp::create(
+        b, l,
+        MemRefType::get({emitter.getCapacity() + kKeyLanes}, b.getI64Type()));
+    Value begin = arith::MulIOp::create(b, l, block, index(b, l, perBlock));
+    Value end = arith::MinUIOp::create(
+        b, l, arith::AddIOp::create(b, l, begin, index(b, l, perBlock)),
+        index(b, l, sequences));
+    scf::ForOp::create(
+        b, l, begin, end, index(b, l, 1), ValueRange{},
+        [&](OpBuilder &lb, Location ll, Value sequence, ValueRange) {
+          // Row-major coordinates of the sequence in the outer dimensions.
+          SmallVector<Value> outer(outerSizes.size());
+          Value rest = sequence;
+          for (int64_t d = static_cast<int64_t>(outerSizes.size()) - 1; d >= 0;
+               --d) {
+            Value size = index(lb, ll, outerSizes[d]);
+            outer[d] = d == 0 ? rest
+                              : arith::RemUIOp::create(lb, ll, rest, size)
+                                    .getResult();
+            if (d > 0)
+              rest = arith::DivUIOp::create(lb, ll, rest, size);
+          }
+          emitter.emit(lb, ll, scratch, outer);
+          scf::YieldOp::create(lb, ll);
+        });
+  };
+  if (blocks > 1)
+    scf::ParallelOp::create(
+        b, loc, ValueRange{index(b, loc, 0)},
+        ValueRange{index(b, loc, blocks)}, ValueRange{index(b, loc, 1)},
+        [&](OpBuilder &pb, Location pl, ValueRange ivs) {
+          emitBlock(pb, pl, ivs[0]);
+        });
+  else
+    emitBlock(b, loc, index(b, loc, 0));
+}
