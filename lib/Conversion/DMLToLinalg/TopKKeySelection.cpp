@@ -74,31 +74,40 @@ public:
     elementType = inputType.getElementType();
     width = kChunkBits / std::max<int64_t>(
                              elementType.getIntOrFloatBitWidth(), 16);
-    bool contiguous = p.axis == inputType.getRank() - 1;
+    contiguous = p.axis == inputType.getRank() - 1;
     vectorEnd = contiguous ? p.length / width * width : 0;
 
     partitionVectors = std::clamp<int64_t>(
         llvm::divideCeil(2 * p.k, width), 1, kMaxPartitionVectors);
     int64_t partitions = partitionVectors * width;
-    int64_t samples = p.length / kSampleStride;
+    // Contiguous sequences sample every 16th chunk (vector loads touching
+    // 1/16 of the input), others every 16th element.
+    sampleChunks = contiguous ? p.length / (kSampleStride * width) : 0;
+    samples = contiguous ? sampleChunks * width : p.length / kSampleStride;
     sampleK = std::min(samples, (3 * p.k / 2 + 15) / kSampleStride + 3);
     if (p.k <= partitions && vectorEnd >= 8 * partitions) {
       bound = BoundKind::Partitions;
       capacity = std::max(partitions, 4 * p.k) + 2 * width;
     } else if (p.length >= kSampleStride * p.k && sampleK >= 1) {
       bound = BoundKind::Sample;
-      capacity = std::max(2 * kSampleStride * sampleK, 2 * p.k) + 2 * width;
+      capacity = std::max({2 * kSampleStride * sampleK, 2 * p.k, samples}) +
+                 2 * width;
     } else {
       bound = BoundKind::None;
       capacity = 2 * p.k + 2 * width;
     }
     // Room for every element: C is then never pruned.
-    capacity = std::min(capacity, p.length + width);
+    capacity = std::min<int64_t>(capacity, llvm::alignTo(p.length, width));
   }
 
 
-  /// Keys of scratch space one sequence needs.
-  int64_t getCapacity() const { return capacity; }
+  /// Size of the scratch buffer (i64) of one sequence: C with room for a
+  /// vector past its end and, for the radix sort, a spare copy and counts.
+  int64_t getScratchSize() const {
+    if (capacity <= kMaxRankedCandidates)
+      return capacity + kKeyLanes;
+    return 2 * capacity + kKeyLanes + 4 * 256;
+  }
 
   /// Emits the selection of the sequence at `outer` using `scratchBuffer`
   /// (memref<capacity x i64>).
@@ -112,32 +121,37 @@ private:
   void emitSelection(OpBuilder &b, Location loc) {
     Value zero32 = intConstant(b, loc, b.getI32Type(), 0);
     Value c0 = index(b, loc, 0);
-    Value kValue = index(b, loc, p.k);
     Value threshold = zero32;
     if (bound == BoundKind::Partitions)
       threshold = emitPartitionBound(b, loc);
     else if (bound == BoundKind::Sample)
       threshold = emitSampleGuess(b, loc);
 
-    ScanState state = emitScan(b, loc, {c0, threshold, c0});
-    Value count = state.count;
-    if (bound == BoundKind::Sample) {
-      // The guess let fewer than K elements pass: scan again, keeping all.
-      Value tooFew = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                           state.accepted, kValue);
-      auto retry = scf::IfOp::create(
-          b, loc, tooFew,
-          [&](OpBuilder &ib, Location il) {
-            Value c0 = index(ib, il, 0);
-            ScanState again = emitScan(
-                ib, il, {c0, intConstant(ib, il, ib.getI32Type(), 0), c0});
-            scf::YieldOp::create(ib, il, again.count);
+    ScanState state;
+    if (bound != BoundKind::Sample) {
+      state = emitScan(b, loc, {c0, threshold, c0});
+    } else {
+      // When the guess lets fewer than K elements pass, scan again with
+      // t = 0 (keeping all); one copy of the scan in a loop of 1 or 2 trips.
+      Type indexType = b.getIndexType();
+      auto passes = scf::WhileOp::create(
+          b, loc, TypeRange{indexType, indexType}, ValueRange{threshold},
+          [&](OpBuilder &wb, Location l, ValueRange args) {
+            Value c0 = index(wb, l, 0);
+            ScanState scanned = emitScan(wb, l, {c0, args[0], c0});
+            Value tooFew = arith::CmpIOp::create(
+                wb, l, arith::CmpIPredicate::ult, scanned.accepted,
+                index(wb, l, p.k));
+            scf::ConditionOp::create(
+                wb, l, tooFew, ValueRange{scanned.count, scanned.accepted});
           },
-          [&](OpBuilder &eb, Location el) {
-            scf::YieldOp::create(eb, el, count);
+          [&](OpBuilder &wb, Location l, ValueRange) {
+            scf::YieldOp::create(wb, l,
+                                 intConstant(wb, l, wb.getI32Type(), 0));
           });
-      count = retry.getResult(0);
+      state = {passes.getResult(0), zero32, passes.getResult(1)};
     }
+    Value count = state.count;
 
     if (capacity <= kMaxRankedCandidates) {
       // Few candidates: each goes straight to its rank (no branchy heap).
@@ -157,18 +171,156 @@ private:
           });
       return;
     }
-    // The best K keys end up in C[count - K, count), best last.
-    emitSelectTop(b, loc, count, p.k);
-    Value last = arith::SubIOp::create(b, loc, count, index(b, loc, 1));
+    // Unpruned, C holds the candidates in position order, and a stable
+    // radix sort on ord alone orders ties by position.
+    auto emitSorted = [&](OpBuilder &ib, Location il) {
+      Value sorted = emitRadixSortByOrd(ib, il, count);
+      emitOutputs(ib, il, [&](OpBuilder &lb, Location l, Value j) {
+        return arith::AddIOp::create(lb, l, sorted, j).getResult();
+      });
+    };
+    if (!mayPrune()) {
+      emitSorted(b, loc);
+      return;
+    }
+    Value unpruned = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                           count, state.accepted);
+    scf::IfOp::create(
+        b, loc, unpruned,
+        [&](OpBuilder &ib, Location il) {
+          emitSorted(ib, il);
+          scf::YieldOp::create(ib, il);
+        },
+        [&](OpBuilder &eb, Location el) {
+          // The best K keys end up in C[count - K, count), best last.
+          emitSelectTop(eb, el, count, p.k);
+          Value last = arith::SubIOp::create(eb, el, count, index(eb, el, 1));
+          emitOutputs(eb, el, [&](OpBuilder &lb, Location l, Value j) {
+            return arith::SubIOp::create(lb, l, last, j).getResult();
+          });
+          scf::YieldOp::create(eb, el);
+        });
+  }
+
+  /// Whether C can fill up (else it holds every element read).
+  bool mayPrune() const {
+    return capacity < static_cast<int64_t>(llvm::alignTo(p.length, width));
+  }
+
+  /// Output slot j from the key in C[slotOf(j)], for j in [0, K).
+  void emitOutputs(OpBuilder &b, Location loc,
+                   function_ref<Value(OpBuilder &, Location, Value)> slotOf) {
     scf::ForOp::create(
-        b, loc, c0, kValue, index(b, loc, 1), ValueRange{},
-        [&](OpBuilder &lb, Location l, Value j, ValueRange) {
-          Value key = memref::LoadOp::create(
-              lb, l, scratch,
-              ValueRange{arith::SubIOp::create(lb, l, last, j).getResult()});
+        b, loc, index(b, loc, 0), index(b, loc, p.k), index(b, loc, 1),
+        ValueRange{}, [&](OpBuilder &lb, Location l, Value j, ValueRange) {
+          Value key = memref::LoadOp::create(lb, l, scratch,
+                                             ValueRange{slotOf(lb, l, j)});
           emitOutput(lb, l, j, key);
           scf::YieldOp::create(lb, l);
         });
+  }
+
+  /// Sorts the keys of C[0, count) by descending ord, stably: LSD radix
+  /// sort on the bytes of ~ord between C and the spare buffer, with the
+  /// counts of all four bytes taken in one pass and bytes equal in every key
+  /// skipped. Returns the offset in the scratch buffer of the sorted keys.
+  Value emitRadixSortByOrd(OpBuilder &b, Location loc, Value count) {
+    Type i64 = b.getI64Type();
+    int64_t spare = capacity + kKeyLanes, counts = 2 * capacity + kKeyLanes;
+    VectorType zerosType = VectorType::get({kKeyLanes}, i64);
+    Value zeros = intConstant(b, loc, zerosType, 0);
+    scf::ForOp::create(
+        b, loc, index(b, loc, counts), index(b, loc, counts + 4 * 256),
+        index(b, loc, kKeyLanes), ValueRange{},
+        [&](OpBuilder &lb, Location l, Value i, ValueRange) {
+          vector::StoreOp::create(lb, l, zeros, scratch, ValueRange{i});
+          scf::YieldOp::create(lb, l);
+        });
+    // The count slot of byte `pass` of `key`.
+    auto countSlot = [&](OpBuilder &lb, Location l, Value key, int64_t pass) {
+      Value inverse = arith::XOrIOp::create(
+          lb, l, key, intConstant(lb, l, i64, ~uint64_t(0)));
+      Value digit = arith::AndIOp::create(
+          lb, l,
+          arith::ShRUIOp::create(lb, l, inverse,
+                                 intConstant(lb, l, i64, 32 + 8 * pass)),
+          intConstant(lb, l, i64, 255));
+      return arith::AddIOp::create(
+                 lb, l, arith::IndexCastUIOp::create(lb, l, lb.getIndexType(), digit),
+                 index(lb, l, counts + 256 * pass))
+          .getResult();
+    };
+    auto increment = [&](OpBuilder &lb, Location l, Value slot) {
+      Value old = memref::LoadOp::create(lb, l, scratch, ValueRange{slot});
+      Value next = arith::AddIOp::create(lb, l, old, intConstant(lb, l, i64, 1));
+      memref::StoreOp::create(lb, l, next, scratch, ValueRange{slot});
+      return old;
+    };
+    scf::ForOp::create(
+        b, loc, index(b, loc, 0), count, index(b, loc, 1), ValueRange{},
+        [&](OpBuilder &lb, Location l, Value i, ValueRange) {
+          Value key = memref::LoadOp::create(lb, l, scratch, ValueRange{i});
+          for (int64_t pass = 0; pass < 4; ++pass)
+            increment(lb, l, countSlot(lb, l, key, pass));
+          scf::YieldOp::create(lb, l);
+        });
+
+    Value source = index(b, loc, 0);
+    for (int64_t pass = 0; pass < 4; ++pass) {
+      Value first = memref::LoadOp::create(b, loc, scratch, ValueRange{source});
+      Value firstCount = memref::LoadOp::create(
+          b, loc, scratch, ValueRange{countSlot(b, loc, first, pass)});
+      Value skip = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq, firstCount,
+          arith::IndexCastUIOp::create(b, loc, i64, count));
+      Value atStart = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            source, index(b, loc, 0));
+      Value target = arith::SelectOp::create(b, loc, atStart,
+                                             index(b, loc, spare),
+                                             index(b, loc, 0));
+      auto step = scf::IfOp::create(
+          b, loc, skip,
+          [&](OpBuilder &ib, Location il) {
+            scf::YieldOp::create(ib, il, source);
+          },
+          [&](OpBuilder &eb, Location el) {
+            // Counts become the next free slots in the target.
+            Value base = index(eb, el, counts + 256 * pass);
+            scf::ForOp::create(
+                eb, el, index(eb, el, 0), index(eb, el, 256), index(eb, el, 1),
+                ValueRange{arith::IndexCastUIOp::create(eb, el, i64, target)
+                               .getResult()},
+                [&](OpBuilder &lb, Location l, Value d, ValueRange sum) {
+                  Value slot = arith::AddIOp::create(lb, l, base, d);
+                  Value digits =
+                      memref::LoadOp::create(lb, l, scratch, ValueRange{slot});
+                  memref::StoreOp::create(lb, l, sum[0], scratch,
+                                          ValueRange{slot});
+                  scf::YieldOp::create(
+                      lb, l,
+                      arith::AddIOp::create(lb, l, sum[0], digits).getResult());
+                });
+            scf::ForOp::create(
+                eb, el, index(eb, el, 0), count, index(eb, el, 1),
+                ValueRange{},
+                [&](OpBuilder &lb, Location l, Value i, ValueRange) {
+                  Value key = memref::LoadOp::create(
+                      lb, l, scratch,
+                      ValueRange{
+                          arith::AddIOp::create(lb, l, source, i).getResult()});
+                  Value slot = increment(lb, l, countSlot(lb, l, key, pass));
+                  memref::StoreOp::create(
+                      lb, l, key, scratch,
+                      ValueRange{arith::IndexCastUIOp::create(
+                                     lb, l, lb.getIndexType(), slot)
+                                     .getResult()});
+                  scf::YieldOp::create(lb, l);
+                });
+            scf::YieldOp::create(eb, el, target);
+          });
+      source = step.getResult(0);
+    }
+    return source;
   }
 
   /// Writes output slot `slot` from `key`: the index, and the value reloaded
@@ -282,16 +434,55 @@ private:
                                intConstant(b, loc, b.getI64Type(), 32)));
   }
 
-  /// The ord of the K'-th best of every 16th element: a guess of a bound.
+  /// The ord of the K'-th best of a 1-in-16 sample: a guess of a bound.
   Value emitSampleGuess(OpBuilder &b, Location loc) {
-    Value c0 = index(b, loc, 0);
-    ScanState state = emitScalarScan(
-        b, loc, {c0, intConstant(b, loc, b.getI32Type(), 0), c0}, 0,
-        p.length / kSampleStride, kSampleStride, sampleK);
-    emitSelectTop(b, loc, state.count, sampleK);
-    return ordAt(b, loc,
-                 arith::SubIOp::create(b, loc, state.count,
-                                       index(b, loc, sampleK)));
+    Value c1 = index(b, loc, 1);
+    if (contiguous) {
+      VectorType keyType = VectorType::get({width}, b.getI64Type());
+      SmallVector<int64_t> lanes =
+          llvm::to_vector(llvm::seq<int64_t>(0, width));
+      Value laneOffsets = arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(keyType, ArrayRef(lanes)));
+      scf::ForOp::create(
+          b, loc, index(b, loc, 0), index(b, loc, sampleChunks), c1,
+          ValueRange{},
+          [&](OpBuilder &lb, Location l, Value s, ValueRange) {
+            Value start = arith::MulIOp::create(
+                lb, l, s, index(lb, l, kSampleStride * width));
+            Value positions = arith::AddIOp::create(
+                lb, l,
+                vector::BroadcastOp::create(
+                    lb, l, keyType,
+                    arith::IndexCastUIOp::create(lb, l, lb.getI64Type(),
+                                                 start)),
+                laneOffsets);
+            Value keys = makeKey(lb, l, emitOrd(lb, l, loadChunk(lb, l, start)),
+                                 positions);
+            vector::StoreOp::create(
+                lb, l, keys, scratch,
+                ValueRange{
+                    arith::MulIOp::create(lb, l, s, index(lb, l, width))
+                        .getResult()});
+            scf::YieldOp::create(lb, l);
+          });
+    } else {
+      scf::ForOp::create(
+          b, loc, index(b, loc, 0), index(b, loc, samples), c1, ValueRange{},
+          [&](OpBuilder &lb, Location l, Value s, ValueRange) {
+            Value j = arith::MulIOp::create(lb, l, s,
+                                            index(lb, l, kSampleStride));
+            Value element =
+                memref::LoadOp::create(lb, l, p.input, coordsAt(j));
+            Value key = makeKey(
+                lb, l, emitOrd(lb, l, element),
+                arith::IndexCastUIOp::create(lb, l, lb.getI64Type(), j));
+            memref::StoreOp::create(lb, l, key, scratch, ValueRange{s});
+            scf::YieldOp::create(lb, l);
+          });
+    }
+    Value count = index(b, loc, samples);
+    emitSelectTop(b, loc, count, sampleK);
+    return ordAt(b, loc, index(b, loc, samples - sampleK));
   }
 
   /// The ord part of C[slot].
@@ -305,30 +496,55 @@ private:
 
   /// Appends the keys of the whole sequence not worse than the threshold.
   ScanState emitScan(OpBuilder &b, Location loc, ScanState state) {
-    if (vectorEnd > 0) {
-      auto chunks = scf::ForOp::create(
-          b, loc, index(b, loc, 0), index(b, loc, vectorEnd),
-          index(b, loc, width), state.asValues(),
-          [&](OpBuilder &lb, Location l, Value chunk, ValueRange args) {
-            scf::YieldOp::create(
-                lb, l,
-                emitChunk(lb, l, chunk, ScanState::from(args)).asValues());
-          });
-      state = ScanState::from(chunks.getResults());
-    }
-    return emitScalarScan(b, loc, state, vectorEnd, p.length - vectorEnd, 1,
-                          p.k);
+    if (!contiguous)
+      return emitScalarScan(b, loc, state, 0, p.length, 1, p.k);
+    // A ragged end makes every chunk masked: one copy of the chunk code.
+    bool masked = p.length % width != 0;
+    auto chunks = scf::ForOp::create(
+        b, loc, index(b, loc, 0),
+        index(b, loc, llvm::alignTo(p.length, width)), index(b, loc, width),
+        state.asValues(),
+        [&](OpBuilder &lb, Location l, Value chunk, ValueRange args) {
+          scf::YieldOp::create(
+              lb, l,
+              emitChunk(lb, l, chunk, ScanState::from(args), masked)
+                  .asValues());
+        });
+    return ScanState::from(chunks.getResults());
   }
 
   /// One W-wide chunk: keys of the lanes not worse than the threshold are
-  /// compressed into C.
+  /// compressed into C. With `masked`, lanes past the end are off.
   ScanState emitChunk(OpBuilder &b, Location loc, Value chunk,
-                      ScanState state) {
-    Value ords = emitOrd(b, loc, loadChunk(b, loc, chunk));
+                      ScanState state, bool masked) {
+    Value inBounds;
+    Value elements;
+    if (masked) {
+      VectorType lanesType = VectorType::get({width}, b.getI32Type());
+      SmallVector<int32_t> lanes =
+          llvm::to_vector(llvm::seq<int32_t>(0, static_cast<int32_t>(width)));
+      Value left = arith::IndexCastUIOp::create(
+          b, loc, b.getI32Type(),
+          arith::SubIOp::create(b, loc, index(b, loc, p.length), chunk));
+      inBounds = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ult,
+          arith::ConstantOp::create(
+              b, loc, DenseElementsAttr::get(lanesType, ArrayRef(lanes))),
+          vector::BroadcastOp::create(b, loc, lanesType, left));
+      VectorType chunkType = VectorType::get({width}, elementType);
+      elements = vector::MaskedLoadOp::create(
+          b, loc, chunkType, p.input, coordsAt(chunk), inBounds,
+          arith::ConstantOp::create(b, loc, b.getZeroAttr(chunkType)));
+    } else {
+      elements = loadChunk(b, loc, chunk);
+    }
+    Value ords = emitOrd(b, loc, elements);
     VectorType ordType = cast<VectorType>(ords.getType());
     Value passes = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::uge, ords,
         vector::BroadcastOp::create(b, loc, ordType, state.threshold));
+    if (inBounds)
+      passes = arith::AndIOp::create(b, loc, passes, inBounds);
     Type bitsType = b.getIntegerType(width);
     Value bits = vector::ExtractOp::create(
         b, loc,
@@ -422,6 +638,8 @@ private:
                          int64_t needed, int64_t keep = -1) {
     if (keep < 0)
       keep = p.k;
+    if (!mayPrune())
+      return state;
     Value full = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::ugt,
         arith::AddIOp::create(b, loc, state.count, index(b, loc, needed)),
@@ -468,27 +686,39 @@ private:
   /// Heap selection in C[0, count): a max-heap is built, then the best
   /// `take` keys are popped to C[count - take, count), best last.
   void emitSelectTop(OpBuilder &b, Location loc, Value count, int64_t take) {
-    Value c0 = index(b, loc, 0), c1 = index(b, loc, 1);
+    // Both phases share one sift-down (less code to compile): steps below
+    // `half` heapify, the `take` later ones pop.
     Value half = arith::DivUIOp::create(b, loc, count, index(b, loc, 2));
+    Value steps = arith::AddIOp::create(b, loc, half, index(b, loc, take));
     scf::ForOp::create(
-        b, loc, c0, half, c1, ValueRange{},
-        [&](OpBuilder &lb, Location l, Value r, ValueRange) {
-          Value slot = arith::SubIOp::create(
-              lb, l, arith::SubIOp::create(lb, l, half, r), index(lb, l, 1));
-          Value key = memref::LoadOp::create(lb, l, scratch, ValueRange{slot});
-          emitSiftDown(lb, l, slot, key, count);
-          scf::YieldOp::create(lb, l);
-        });
-    scf::ForOp::create(
-        b, loc, c0, index(b, loc, take), c1, ValueRange{},
-        [&](OpBuilder &lb, Location l, Value t, ValueRange) {
+        b, loc, index(b, loc, 0), steps, index(b, loc, 1), ValueRange{},
+        [&](OpBuilder &lb, Location l, Value step, ValueRange) {
+          Value one = index(lb, l, 1), root = index(lb, l, 0);
+          Value building = arith::CmpIOp::create(
+              lb, l, arith::CmpIPredicate::ult, step, half);
+          Value slot = arith::SelectOp::create(
+              lb, l, building,
+              arith::SubIOp::create(
+                  lb, l, arith::SubIOp::create(lb, l, half, step), one),
+              root);
+          // Pop number step - half moves the best to the end of the heap.
           Value last = arith::SubIOp::create(
-              lb, l, arith::SubIOp::create(lb, l, count, t), index(lb, l, 1));
-          Value root = index(lb, l, 0);
+              lb, l, arith::AddIOp::create(lb, l, count, half),
+              arith::AddIOp::create(lb, l, step, one));
+          Value size = arith::SelectOp::create(lb, l, building, count, last);
           Value best = memref::LoadOp::create(lb, l, scratch, ValueRange{root});
-          Value moved = memref::LoadOp::create(lb, l, scratch, ValueRange{last});
-          memref::StoreOp::create(lb, l, best, scratch, ValueRange{last});
-          emitSiftDown(lb, l, root, moved, last);
+          Value key = memref::LoadOp::create(
+              lb, l, scratch,
+              ValueRange{
+                  arith::SelectOp::create(lb, l, building, slot, last)
+                      .getResult()});
+          Value popping = arith::XOrIOp::create(
+              lb, l, building, arith::ConstantIntOp::create(lb, l, 1, 1));
+          scf::IfOp::create(lb, l, popping, [&](OpBuilder &ib, Location il) {
+            memref::StoreOp::create(ib, il, best, scratch, ValueRange{last});
+            scf::YieldOp::create(ib, il);
+          });
+          emitSiftDown(lb, l, slot, key, size);
           scf::YieldOp::create(lb, l);
         });
   }
@@ -638,7 +868,9 @@ private:
   const TopKProblem &p;
   SmallVector<Value> outerIvs;
   Type elementType;
-  int64_t width, vectorEnd, partitionVectors, sampleK, capacity;
+  bool contiguous;
+  int64_t width, vectorEnd, partitionVectors, sampleChunks, samples, sampleK,
+      capacity;
   BoundKind bound;
   Value scratch;
 };
@@ -667,7 +899,7 @@ void mlir::dml::emitTopKWithKeys(OpBuilder &b, Location loc,
   auto emitBlock = [&](OpBuilder &b, Location l, Value block) {
     Value scratch = memref::AllocOp::create(
         b, l,
-        MemRefType::get({emitter.getCapacity() + kKeyLanes}, b.getI64Type()));
+        MemRefType::get({emitter.getScratchSize()}, b.getI64Type()));
     Value begin = arith::MulIOp::create(b, l, block, index(b, l, perBlock));
     Value end = arith::MinUIOp::create(
         b, l, arith::AddIOp::create(b, l, begin, index(b, l, perBlock)),
