@@ -7,22 +7,28 @@
 // usual sign flip; signed: sign bit flipped; inverted for `increasing`).
 // A larger key is better: a better value, or an equal one at a lower
 // position (the ascending-index tie rule). Positions fit 32 bits because a
-// tensor holds fewer than 2^32 elements (the verifier's limit).
+// tensor holds fewer than 2^32 elements (the verifier's limit), and no key
+// is 0 (the position 0xFFFFFFFF does not exist), which pads vectors.
 //
-// Per sequence, in a scratch buffer C of `capacity` keys (stack or heap):
-//   1. a lower bound t of ord(K-th best): for small K the K-th best of the
-//      lane-wise maxima of P >= K disjoint lane partitions (exact bound, one
-//      vectorized pass), for long sequences the K'-th best of every 16th
-//      element (a guess that usually leaves ~1.5 K candidates), else 0;
-//   2. one scan: W-wide chunks compare ord against t, and the keys of
-//      passing lanes are appended to C with vector.compressstore (chunks
-//      without candidates cost one compare). When C is full it is pruned to
-//      its best K keys (heap selection) and t rises to just above the ord of
-//      the K-th of them. If a guessed t let fewer than K elements pass, the
-//      scan is repeated with t = 0;
-//   3. heap selection of the best K keys of C, which leaves them sorted, and
-//      the outputs: the index from the key, the value reloaded from the
-//      input (so that -0 and NaN payloads are returned as they were).
+// Per sequence, in a scratch buffer C of `capacity` keys (one heap buffer
+// per block of sequences):
+//   1. a lower bound t of ord(K-th best): for K <= 4 W the K-th best of the
+//      lane-wise maxima of P >= K disjoint lane partitions (exact: K distinct
+//      elements reach it; one vectorized pass), for sequences >= 16 K the
+//      K'-th best of every 16th chunk (a guess leaving ~1.5 K candidates),
+//      else 0;
+//   2. one scan: W-wide chunks compare ord against t (a ragged end masks
+//      every chunk), and the keys of passing lanes are appended to C with
+//      vector.compressstore; chunks without candidates cost one compare.
+//      When C is full it is pruned to its best K keys (heap selection) and
+//      t rises to just above the ord of the K-th of them. If a guessed t
+//      let fewer than K elements pass, the scan runs again with t = 0;
+//   3. the best K keys of C in order: by rank for few candidates (count of
+//      greater keys, 8 lanes at a time; branch-free), else by a stable LSD
+//      radix sort on the ord bytes when C was never pruned (its keys are
+//      then in position order), else by heap selection. The outputs are the
+//      position from the key and the value reloaded from the input (so that
+//      -0 and NaN payloads come back as they were).
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,13 +78,13 @@ public:
   explicit KeyedTopKEmitter(const TopKProblem &problem) : p(problem) {
     auto inputType = cast<MemRefType>(p.input.getType());
     elementType = inputType.getElementType();
-    width = kChunkBits / std::max<int64_t>(
-                             elementType.getIntOrFloatBitWidth(), 16);
+    width =
+        kChunkBits / std::max<int64_t>(elementType.getIntOrFloatBitWidth(), 16);
     contiguous = p.axis == inputType.getRank() - 1;
     vectorEnd = contiguous ? p.length / width * width : 0;
 
-    partitionVectors = std::clamp<int64_t>(
-        llvm::divideCeil(2 * p.k, width), 1, kMaxPartitionVectors);
+    partitionVectors = std::clamp<int64_t>(llvm::divideCeil(2 * p.k, width), 1,
+                                           kMaxPartitionVectors);
     int64_t partitions = partitionVectors * width;
     // Contiguous sequences sample every 16th chunk (vector loads touching
     // 1/16 of the input), others every 16th element.
@@ -90,8 +96,8 @@ public:
       capacity = std::max(partitions, 4 * p.k) + 2 * width;
     } else if (p.length >= kSampleStride * p.k && sampleK >= 1) {
       bound = BoundKind::Sample;
-      capacity = std::max({2 * kSampleStride * sampleK, 2 * p.k, samples}) +
-                 2 * width;
+      capacity =
+          std::max({2 * kSampleStride * sampleK, 2 * p.k, samples}) + 2 * width;
     } else {
       bound = BoundKind::None;
       capacity = 2 * p.k + 2 * width;
@@ -99,7 +105,6 @@ public:
     // Room for every element: C is then never pruned.
     capacity = std::min<int64_t>(capacity, llvm::alignTo(p.length, width));
   }
-
 
   /// Size of the scratch buffer (i64) of one sequence: C with room for a
   /// vector past its end and, for the radix sort, a spare copy and counts.
@@ -139,15 +144,14 @@ private:
           [&](OpBuilder &wb, Location l, ValueRange args) {
             Value c0 = index(wb, l, 0);
             ScanState scanned = emitScan(wb, l, {c0, args[0], c0});
-            Value tooFew = arith::CmpIOp::create(
-                wb, l, arith::CmpIPredicate::ult, scanned.accepted,
-                index(wb, l, p.k));
+            Value tooFew =
+                arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ult,
+                                      scanned.accepted, index(wb, l, p.k));
             scf::ConditionOp::create(
                 wb, l, tooFew, ValueRange{scanned.count, scanned.accepted});
           },
           [&](OpBuilder &wb, Location l, ValueRange) {
-            scf::YieldOp::create(wb, l,
-                                 intConstant(wb, l, wb.getI32Type(), 0));
+            scf::YieldOp::create(wb, l, intConstant(wb, l, wb.getI32Type(), 0));
           });
       state = {passes.getResult(0), zero32, passes.getResult(1)};
     }
@@ -210,14 +214,14 @@ private:
   /// Output slot j from the key in C[slotOf(j)], for j in [0, K).
   void emitOutputs(OpBuilder &b, Location loc,
                    function_ref<Value(OpBuilder &, Location, Value)> slotOf) {
-    scf::ForOp::create(
-        b, loc, index(b, loc, 0), index(b, loc, p.k), index(b, loc, 1),
-        ValueRange{}, [&](OpBuilder &lb, Location l, Value j, ValueRange) {
-          Value key = memref::LoadOp::create(lb, l, scratch,
-                                             ValueRange{slotOf(lb, l, j)});
-          emitOutput(lb, l, j, key);
-          scf::YieldOp::create(lb, l);
-        });
+    scf::ForOp::create(b, loc, index(b, loc, 0), index(b, loc, p.k),
+                       index(b, loc, 1), ValueRange{},
+                       [&](OpBuilder &lb, Location l, Value j, ValueRange) {
+                         Value key = memref::LoadOp::create(
+                             lb, l, scratch, ValueRange{slotOf(lb, l, j)});
+                         emitOutput(lb, l, j, key);
+                         scf::YieldOp::create(lb, l);
+                       });
   }
 
   /// Sorts the keys of C[0, count) by descending ord, stably: LSD radix
@@ -246,13 +250,15 @@ private:
                                  intConstant(lb, l, i64, 32 + 8 * pass)),
           intConstant(lb, l, i64, 255));
       return arith::AddIOp::create(
-                 lb, l, arith::IndexCastUIOp::create(lb, l, lb.getIndexType(), digit),
+                 lb, l,
+                 arith::IndexCastUIOp::create(lb, l, lb.getIndexType(), digit),
                  index(lb, l, counts + 256 * pass))
           .getResult();
     };
     auto increment = [&](OpBuilder &lb, Location l, Value slot) {
       Value old = memref::LoadOp::create(lb, l, scratch, ValueRange{slot});
-      Value next = arith::AddIOp::create(lb, l, old, intConstant(lb, l, i64, 1));
+      Value next =
+          arith::AddIOp::create(lb, l, old, intConstant(lb, l, i64, 1));
       memref::StoreOp::create(lb, l, next, scratch, ValueRange{slot});
       return old;
     };
@@ -275,9 +281,8 @@ private:
           arith::IndexCastUIOp::create(b, loc, i64, count));
       Value atStart = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                             source, index(b, loc, 0));
-      Value target = arith::SelectOp::create(b, loc, atStart,
-                                             index(b, loc, spare),
-                                             index(b, loc, 0));
+      Value target = arith::SelectOp::create(
+          b, loc, atStart, index(b, loc, spare), index(b, loc, 0));
       auto step = scf::IfOp::create(
           b, loc, skip,
           [&](OpBuilder &ib, Location il) {
@@ -301,8 +306,7 @@ private:
                       arith::AddIOp::create(lb, l, sum[0], digits).getResult());
                 });
             scf::ForOp::create(
-                eb, el, index(eb, el, 0), count, index(eb, el, 1),
-                ValueRange{},
+                eb, el, index(eb, el, 0), count, index(eb, el, 1), ValueRange{},
                 [&](OpBuilder &lb, Location l, Value i, ValueRange) {
                   Value key = memref::LoadOp::create(
                       lb, l, scratch,
@@ -328,10 +332,9 @@ private:
   void emitOutput(OpBuilder &b, Location loc, Value slot, Value key) {
     Value position = arith::IndexCastUIOp::create(
         b, loc, b.getIndexType(),
-        arith::XOrIOp::create(b, loc,
-                              arith::TruncIOp::create(b, loc, b.getI32Type(),
-                                                      key),
-                              intConstant(b, loc, b.getI32Type(), 0xFFFFFFFF)));
+        arith::XOrIOp::create(
+            b, loc, arith::TruncIOp::create(b, loc, b.getI32Type(), key),
+            intConstant(b, loc, b.getI32Type(), 0xFFFFFFFF)));
     Value element = memref::LoadOp::create(b, loc, p.input, coordsAt(position));
     Type indexType = cast<MemRefType>(p.indices.getType()).getElementType();
     memref::StoreOp::create(b, loc, element, p.values, coordsAt(slot));
@@ -363,8 +366,8 @@ private:
         b, loc, index(b, loc, 0), end, index(b, loc, kKeyLanes),
         ValueRange{index(b, loc, 0)},
         [&](OpBuilder &lb, Location l, Value v, ValueRange acc) {
-          Value keys = vector::LoadOp::create(lb, l, keysType, scratch,
-                                              ValueRange{v});
+          Value keys =
+              vector::LoadOp::create(lb, l, keysType, scratch, ValueRange{v});
           Value above = arith::CmpIOp::create(
               lb, l,
               orEqual ? arith::CmpIPredicate::uge : arith::CmpIPredicate::ugt,
@@ -388,16 +391,15 @@ private:
     int64_t groupWidth = partitionVectors * width;
     int64_t groupEnd = vectorEnd / groupWidth * groupWidth;
     VectorType ordType = VectorType::get({width}, b.getI32Type());
-    SmallVector<Value> inits(partitionVectors,
-                             intConstant(b, loc, ordType, 0));
+    SmallVector<Value> inits(partitionVectors, intConstant(b, loc, ordType, 0));
     auto loop = scf::ForOp::create(
         b, loc, index(b, loc, 0), index(b, loc, groupEnd),
         index(b, loc, groupWidth), inits,
         [&](OpBuilder &lb, Location l, Value group, ValueRange maxima) {
           SmallVector<Value> next;
           for (int64_t a = 0; a < partitionVectors; ++a) {
-            Value start = arith::AddIOp::create(lb, l, group,
-                                                index(lb, l, a * width));
+            Value start =
+                arith::AddIOp::create(lb, l, group, index(lb, l, a * width));
             Value ords = emitOrd(lb, l, loadChunk(lb, l, start));
             next.push_back(arith::MaxUIOp::create(lb, l, maxima[a], ords));
           }
@@ -420,8 +422,8 @@ private:
           Value key = memref::LoadOp::create(lb, l, scratch, ValueRange{i});
           Value notWorse =
               emitCountAbove(lb, l, key, partitions, /*orEqual=*/true);
-          Value enough = arith::CmpIOp::create(
-              lb, l, arith::CmpIPredicate::uge, notWorse, index(lb, l, p.k));
+          Value enough = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::uge,
+                                               notWorse, index(lb, l, p.k));
           Value candidate = arith::SelectOp::create(
               lb, l, enough, key, intConstant(lb, l, lb.getI64Type(), 0));
           scf::YieldOp::create(
@@ -445,34 +447,30 @@ private:
           b, loc, DenseElementsAttr::get(keyType, ArrayRef(lanes)));
       scf::ForOp::create(
           b, loc, index(b, loc, 0), index(b, loc, sampleChunks), c1,
-          ValueRange{},
-          [&](OpBuilder &lb, Location l, Value s, ValueRange) {
+          ValueRange{}, [&](OpBuilder &lb, Location l, Value s, ValueRange) {
             Value start = arith::MulIOp::create(
                 lb, l, s, index(lb, l, kSampleStride * width));
             Value positions = arith::AddIOp::create(
                 lb, l,
-                vector::BroadcastOp::create(
-                    lb, l, keyType,
-                    arith::IndexCastUIOp::create(lb, l, lb.getI64Type(),
-                                                 start)),
+                vector::BroadcastOp::create(lb, l, keyType,
+                                            arith::IndexCastUIOp::create(
+                                                lb, l, lb.getI64Type(), start)),
                 laneOffsets);
             Value keys = makeKey(lb, l, emitOrd(lb, l, loadChunk(lb, l, start)),
                                  positions);
             vector::StoreOp::create(
                 lb, l, keys, scratch,
-                ValueRange{
-                    arith::MulIOp::create(lb, l, s, index(lb, l, width))
-                        .getResult()});
+                ValueRange{arith::MulIOp::create(lb, l, s, index(lb, l, width))
+                               .getResult()});
             scf::YieldOp::create(lb, l);
           });
     } else {
       scf::ForOp::create(
           b, loc, index(b, loc, 0), index(b, loc, samples), c1, ValueRange{},
           [&](OpBuilder &lb, Location l, Value s, ValueRange) {
-            Value j = arith::MulIOp::create(lb, l, s,
-                                            index(lb, l, kSampleStride));
-            Value element =
-                memref::LoadOp::create(lb, l, p.input, coordsAt(j));
+            Value j =
+                arith::MulIOp::create(lb, l, s, index(lb, l, kSampleStride));
+            Value element = memref::LoadOp::create(lb, l, p.input, coordsAt(j));
             Value key = makeKey(
                 lb, l, emitOrd(lb, l, element),
                 arith::IndexCastUIOp::create(lb, l, lb.getI64Type(), j));
@@ -497,13 +495,12 @@ private:
   /// Appends the keys of the whole sequence not worse than the threshold.
   ScanState emitScan(OpBuilder &b, Location loc, ScanState state) {
     if (!contiguous)
-      return emitScalarScan(b, loc, state, 0, p.length, 1, p.k);
+      return emitScalarScan(b, loc, state);
     // A ragged end makes every chunk masked: one copy of the chunk code.
     bool masked = p.length % width != 0;
     auto chunks = scf::ForOp::create(
-        b, loc, index(b, loc, 0),
-        index(b, loc, llvm::alignTo(p.length, width)), index(b, loc, width),
-        state.asValues(),
+        b, loc, index(b, loc, 0), index(b, loc, llvm::alignTo(p.length, width)),
+        index(b, loc, width), state.asValues(),
         [&](OpBuilder &lb, Location l, Value chunk, ValueRange args) {
           scf::YieldOp::create(
               lb, l,
@@ -515,8 +512,8 @@ private:
 
   /// One W-wide chunk: keys of the lanes not worse than the threshold are
   /// compressed into C. With `masked`, lanes past the end are off.
-  ScanState emitChunk(OpBuilder &b, Location loc, Value chunk,
-                      ScanState state, bool masked) {
+  ScanState emitChunk(OpBuilder &b, Location loc, Value chunk, ScanState state,
+                      bool masked) {
     Value inBounds;
     Value elements;
     if (masked) {
@@ -557,17 +554,16 @@ private:
         b, loc, any,
         [&](OpBuilder &ib, Location il) {
           Value passed = arith::IndexCastUIOp::create(
-              ib, il, ib.getIndexType(),
-              math::CtPopOp::create(ib, il, bits));
+              ib, il, ib.getIndexType(), math::CtPopOp::create(ib, il, bits));
           ScanState room = emitMakeRoom(ib, il, state, width);
           VectorType keyType = VectorType::get({width}, ib.getI64Type());
-          SmallVector<int64_t> lanes = llvm::to_vector(llvm::seq<int64_t>(0, width));
+          SmallVector<int64_t> lanes =
+              llvm::to_vector(llvm::seq<int64_t>(0, width));
           Value positions = arith::AddIOp::create(
               ib, il,
               vector::BroadcastOp::create(
                   ib, il, keyType,
-                  arith::IndexCastUIOp::create(ib, il, ib.getI64Type(),
-                                               chunk)),
+                  arith::IndexCastUIOp::create(ib, il, ib.getI64Type(), chunk)),
               arith::ConstantOp::create(
                   ib, il, DenseElementsAttr::get(keyType, ArrayRef(lanes))));
           // The null alignment picks the generated builder: the MaybeAlign
@@ -588,29 +584,21 @@ private:
     return ScanState::from(append.getResults());
   }
 
-  /// Elements begin + s * stride for s in [0, steps) one at a time; C is
-  /// pruned to `keep` keys when full.
-  ScanState emitScalarScan(OpBuilder &b, Location loc, ScanState state,
-                           int64_t begin, int64_t steps, int64_t stride,
-                           int64_t keep) {
-    if (steps <= 0)
-      return state;
+  /// The elements one at a time (a strided axis).
+  ScanState emitScalarScan(OpBuilder &b, Location loc, ScanState state) {
     auto loop = scf::ForOp::create(
-        b, loc, index(b, loc, 0), index(b, loc, steps), index(b, loc, 1),
+        b, loc, index(b, loc, 0), index(b, loc, p.length), index(b, loc, 1),
         state.asValues(),
-        [&](OpBuilder &lb, Location l, Value s, ValueRange args) {
+        [&](OpBuilder &lb, Location l, Value j, ValueRange args) {
           ScanState current = ScanState::from(args);
-          Value j = arith::AddIOp::create(
-              lb, l, index(lb, l, begin),
-              arith::MulIOp::create(lb, l, s, index(lb, l, stride)));
           Value element = memref::LoadOp::create(lb, l, p.input, coordsAt(j));
           Value ord = emitOrd(lb, l, element);
-          Value passes = arith::CmpIOp::create(
-              lb, l, arith::CmpIPredicate::uge, ord, current.threshold);
+          Value passes = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::uge,
+                                               ord, current.threshold);
           auto append = scf::IfOp::create(
               lb, l, passes,
               [&](OpBuilder &ib, Location il) {
-                ScanState room = emitMakeRoom(ib, il, current, 1, keep);
+                ScanState room = emitMakeRoom(ib, il, current, 1);
                 Value position =
                     arith::IndexCastUIOp::create(ib, il, ib.getI64Type(), j);
                 memref::StoreOp::create(ib, il, makeKey(ib, il, ord, position),
@@ -631,13 +619,12 @@ private:
     return ScanState::from(loop.getResults());
   }
 
-  /// Prunes C to its best `keep` keys when `needed` more do not fit, and
+  /// Prunes C to its best K keys when `needed` more do not fit, and
   /// raises the threshold above the worst kept ord (unless it is the
   /// greatest: equal ords must then still pass).
   ScanState emitMakeRoom(OpBuilder &b, Location loc, ScanState state,
-                         int64_t needed, int64_t keep = -1) {
-    if (keep < 0)
-      keep = p.k;
+                         int64_t needed) {
+    int64_t keep = p.k;
     if (!mayPrune())
       return state;
     Value full = arith::CmpIOp::create(
@@ -657,8 +644,8 @@ private:
               [&](OpBuilder &lb, Location l, Value i, ValueRange) {
                 Value key = memref::LoadOp::create(
                     lb, l, scratch,
-                    ValueRange{arith::AddIOp::create(lb, l, start, i)
-                                   .getResult()});
+                    ValueRange{
+                        arith::AddIOp::create(lb, l, start, i).getResult()});
                 memref::StoreOp::create(lb, l, key, scratch, ValueRange{i});
                 scf::YieldOp::create(lb, l);
               });
@@ -709,9 +696,8 @@ private:
           Value best = memref::LoadOp::create(lb, l, scratch, ValueRange{root});
           Value key = memref::LoadOp::create(
               lb, l, scratch,
-              ValueRange{
-                  arith::SelectOp::create(lb, l, building, slot, last)
-                      .getResult()});
+              ValueRange{arith::SelectOp::create(lb, l, building, slot, last)
+                             .getResult()});
           Value popping = arith::XOrIOp::create(
               lb, l, building, arith::ConstantIntOp::create(lb, l, 1, 1));
           scf::IfOp::create(lb, l, popping, [&](OpBuilder &ib, Location il) {
@@ -737,15 +723,15 @@ private:
           Value left = arith::AddIOp::create(
               wb, l, arith::AddIOp::create(wb, l, hole, hole), one);
           Value right = arith::AddIOp::create(wb, l, left, one);
-          Value hasLeft =
-              arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ult, left, size);
+          Value hasLeft = arith::CmpIOp::create(
+              wb, l, arith::CmpIPredicate::ult, left, size);
           Value hasRight = arith::CmpIOp::create(
               wb, l, arith::CmpIPredicate::ult, right, size);
           // Missing children read slot 0 (in bounds) and are ignored.
           Value leftKey = memref::LoadOp::create(
               wb, l, scratch,
-              ValueRange{
-                  arith::SelectOp::create(wb, l, hasLeft, left, zero).getResult()});
+              ValueRange{arith::SelectOp::create(wb, l, hasLeft, left, zero)
+                             .getResult()});
           Value rightKey = memref::LoadOp::create(
               wb, l, scratch,
               ValueRange{arith::SelectOp::create(wb, l, hasRight, right, zero)
@@ -765,8 +751,7 @@ private:
                                    ValueRange{hole, child, childKey});
         },
         [&](OpBuilder &wb, Location l, ValueRange args) {
-          memref::StoreOp::create(wb, l, args[2], scratch,
-                                  ValueRange{args[0]});
+          memref::StoreOp::create(wb, l, args[2], scratch, ValueRange{args[0]});
           scf::YieldOp::create(wb, l, ValueRange{args[1], args[1], args[2]});
         });
     memref::StoreOp::create(b, loc, key, scratch,
@@ -836,8 +821,7 @@ private:
   }
 
   Value loadChunk(OpBuilder &b, Location loc, Value start) {
-    return vector::LoadOp::create(b, loc,
-                                  VectorType::get({width}, elementType),
+    return vector::LoadOp::create(b, loc, VectorType::get({width}, elementType),
                                   p.input, coordsAt(start));
   }
 
@@ -878,7 +862,8 @@ private:
 } // namespace
 
 bool mlir::dml::canSelectTopKWithKeys(Type elementType) {
-  return elementType.isIntOrFloat() && elementType.getIntOrFloatBitWidth() <= 32;
+  return elementType.isIntOrFloat() &&
+         elementType.getIntOrFloatBitWidth() <= 32;
 }
 
 void mlir::dml::emitTopKWithKeys(OpBuilder &b, Location loc,
@@ -898,8 +883,7 @@ void mlir::dml::emitTopKWithKeys(OpBuilder &b, Location loc,
   // end of the block), so that sequences in flight never share one.
   auto emitBlock = [&](OpBuilder &b, Location l, Value block) {
     Value scratch = memref::AllocOp::create(
-        b, l,
-        MemRefType::get({emitter.getScratchSize()}, b.getI64Type()));
+        b, l, MemRefType::get({emitter.getScratchSize()}, b.getI64Type()));
     Value begin = arith::MulIOp::create(b, l, block, index(b, l, perBlock));
     Value end = arith::MinUIOp::create(
         b, l, arith::AddIOp::create(b, l, begin, index(b, l, perBlock)),
@@ -913,9 +897,9 @@ void mlir::dml::emitTopKWithKeys(OpBuilder &b, Location loc,
           for (int64_t d = static_cast<int64_t>(outerSizes.size()) - 1; d >= 0;
                --d) {
             Value size = index(lb, ll, outerSizes[d]);
-            outer[d] = d == 0 ? rest
-                              : arith::RemUIOp::create(lb, ll, rest, size)
-                                    .getResult();
+            outer[d] =
+                d == 0 ? rest
+                       : arith::RemUIOp::create(lb, ll, rest, size).getResult();
             if (d > 0)
               rest = arith::DivUIOp::create(lb, ll, rest, size);
           }
@@ -924,12 +908,12 @@ void mlir::dml::emitTopKWithKeys(OpBuilder &b, Location loc,
         });
   };
   if (blocks > 1)
-    scf::ParallelOp::create(
-        b, loc, ValueRange{index(b, loc, 0)},
-        ValueRange{index(b, loc, blocks)}, ValueRange{index(b, loc, 1)},
-        [&](OpBuilder &pb, Location pl, ValueRange ivs) {
-          emitBlock(pb, pl, ivs[0]);
-        });
+    scf::ParallelOp::create(b, loc, ValueRange{index(b, loc, 0)},
+                            ValueRange{index(b, loc, blocks)},
+                            ValueRange{index(b, loc, 1)},
+                            [&](OpBuilder &pb, Location pl, ValueRange ivs) {
+                              emitBlock(pb, pl, ivs[0]);
+                            });
   else
     emitBlock(b, loc, index(b, loc, 0));
 }
