@@ -56,6 +56,9 @@ constexpr int64_t kKeyLanes = 8;
 /// Up to this many candidates the final selection ranks every candidate
 /// (quadratic but vectorized and branch-free) instead of using a heap.
 constexpr int64_t kMaxRankedCandidates = 512;
+/// Above this many keys the radix sort's spare copy costs too much memory
+/// (16 bytes per candidate in all); heap selection works in place.
+constexpr int64_t kMaxRadixCandidates = int64_t(1) << 22;
 /// Parallel loops run over at most this many blocks of sequences, each
 /// with its own scratch buffer.
 constexpr int64_t kMaxBlocks = 64;
@@ -109,7 +112,7 @@ public:
   /// Size of the scratch buffer (i64) of one sequence: C with room for a
   /// vector past its end and, for the radix sort, a spare copy and counts.
   int64_t getScratchSize() const {
-    if (capacity <= kMaxRankedCandidates)
+    if (!useRadixSort())
       return capacity + kKeyLanes;
     return 2 * capacity + kKeyLanes + 4 * 256;
   }
@@ -175,6 +178,18 @@ private:
           });
       return;
     }
+    auto emitHeapSelection = [&](OpBuilder &ib, Location il) {
+      // The best K keys end up in C[count - K, count), best last.
+      emitSelectTop(ib, il, count, p.k);
+      Value last = arith::SubIOp::create(ib, il, count, index(ib, il, 1));
+      emitOutputs(ib, il, [&](OpBuilder &lb, Location l, Value j) {
+        return arith::SubIOp::create(lb, l, last, j).getResult();
+      });
+    };
+    if (!useRadixSort()) {
+      emitHeapSelection(b, loc);
+      return;
+    }
     // Unpruned, C holds the candidates in position order, and a stable
     // radix sort on ord alone orders ties by position.
     auto emitSorted = [&](OpBuilder &ib, Location il) {
@@ -196,14 +211,14 @@ private:
           scf::YieldOp::create(ib, il);
         },
         [&](OpBuilder &eb, Location el) {
-          // The best K keys end up in C[count - K, count), best last.
-          emitSelectTop(eb, el, count, p.k);
-          Value last = arith::SubIOp::create(eb, el, count, index(eb, el, 1));
-          emitOutputs(eb, el, [&](OpBuilder &lb, Location l, Value j) {
-            return arith::SubIOp::create(lb, l, last, j).getResult();
-          });
+          emitHeapSelection(eb, el);
           scf::YieldOp::create(eb, el);
         });
+  }
+
+  /// Whether the final order may come from the radix sort (else heap).
+  bool useRadixSort() const {
+    return capacity > kMaxRankedCandidates && capacity <= kMaxRadixCandidates;
   }
 
   /// Whether C can fill up (else it holds every element read).
