@@ -25,8 +25,9 @@
 //      let fewer than K elements pass, the scan runs again with t = 0;
 //   3. the best K keys of C in order: by rank for few candidates (count of
 //      greater keys, 8 lanes at a time; branch-free), else by a stable LSD
-//      radix sort on the ord bytes when C was never pruned (its keys are
-//      then in position order), else by heap selection. The outputs are the
+//      radix sort on the ord bytes (equal ords are in position order in C:
+//      appends are, and a prune puts the kept keys first, best first), or
+//      by heap selection for huge buffers. The outputs are the
 //      position from the key and the value reloaded from the input (so that
 //      -0 and NaN payloads come back as they were).
 //
@@ -190,7 +191,7 @@ private:
       emitHeapSelection(b, loc);
       return;
     }
-    // Unpruned, C holds the candidates in position order, and a stable
+    // Equal ords are in position order in C (see emitMakeRoom), so a stable
     // radix sort on ord alone orders ties by position.
     auto emitSorted = [&](OpBuilder &ib, Location il) {
       Value sorted = emitRadixSortByOrd(ib, il, count);
@@ -198,22 +199,7 @@ private:
         return arith::AddIOp::create(lb, l, sorted, j).getResult();
       });
     };
-    if (!mayPrune()) {
-      emitSorted(b, loc);
-      return;
-    }
-    Value unpruned = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                           count, state.accepted);
-    scf::IfOp::create(
-        b, loc, unpruned,
-        [&](OpBuilder &ib, Location il) {
-          emitSorted(ib, il);
-          scf::YieldOp::create(ib, il);
-        },
-        [&](OpBuilder &eb, Location el) {
-          emitHeapSelection(eb, el);
-          scf::YieldOp::create(eb, el);
-        });
+    emitSorted(b, loc);
   }
 
   /// Whether the final order may come from the radix sort (else heap).
@@ -650,9 +636,12 @@ private:
         b, loc, full,
         [&](OpBuilder &ib, Location il) {
           emitSelectTop(ib, il, state.count, keep);
-          // Move the kept keys (ascending) to the front.
-          Value start =
-              arith::SubIOp::create(ib, il, state.count, index(ib, il, keep));
+          // Move the kept keys to the front, best first: equal ords then
+          // stay in position order, before the later (greater) positions
+          // appended next, as the stable radix sort needs. The ranges do
+          // not overlap (count > capacity - W >= 2 K).
+          Value last =
+              arith::SubIOp::create(ib, il, state.count, index(ib, il, 1));
           scf::ForOp::create(
               ib, il, index(ib, il, 0), index(ib, il, keep), index(ib, il, 1),
               ValueRange{},
@@ -660,11 +649,11 @@ private:
                 Value key = memref::LoadOp::create(
                     lb, l, scratch,
                     ValueRange{
-                        arith::AddIOp::create(lb, l, start, i).getResult()});
+                        arith::SubIOp::create(lb, l, last, i).getResult()});
                 memref::StoreOp::create(lb, l, key, scratch, ValueRange{i});
                 scf::YieldOp::create(lb, l);
               });
-          Value worst = ordAt(ib, il, index(ib, il, 0));
+          Value worst = ordAt(ib, il, index(ib, il, keep - 1));
           Value greatest = arith::CmpIOp::create(
               ib, il, arith::CmpIPredicate::eq, worst,
               intConstant(ib, il, ib.getI32Type(), 0xFFFFFFFF));
