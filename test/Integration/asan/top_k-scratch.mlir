@@ -9,6 +9,11 @@
 // RUN: %clang -Wno-override-module -fsanitize=address -O1 -c %t.ll -o %t.o
 // RUN: %clang -fsanitize=address -I %S/Inputs %S/Inputs/top_k_harness.c %t.o -o %t.exe
 // RUN: %t.exe | FileCheck %s
+// Control: one element short, the read of the last element is caught.
+// RUN: not %t.exe undersized 2>&1 | FileCheck %s --check-prefix=CONTROL
+
+// CONTROL: ERROR: AddressSanitizer: heap-buffer-overflow
+// CONTROL: READ of size
 
 // Small K: partition bound, candidates placed by rank.
 // CHECK: small_k: ok

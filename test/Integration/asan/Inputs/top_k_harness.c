@@ -1,6 +1,8 @@
 // Runs the top_k kernels of top_k-scratch.mlir on exact-size heap buffers
 // and compares them with a naive selection: the best remaining element
-// (greater value, then lower index) K times.
+// (greater value, then lower index) K times. With `undersized`, the first
+// input buffer is one element short: the control run that shows
+// AddressSanitizer does catch an out-of-bounds read here.
 #include "memref.h"
 #include <stdio.h>
 
@@ -14,6 +16,7 @@ void _mlir_ciface_pruned(F32x2 *, F32x2 *, U32x2 *);
 void _mlir_ciface_ragged(F32x2 *, F32x2 *, U32x2 *);
 void _mlir_ciface_strided(F32x2 *, F32x2 *, U32x2 *);
 
+static int undersized;
 static uint32_t state = 12345;
 static uint32_t next(void) {
   state = state * 1664525u + 1013904223u;
@@ -32,7 +35,7 @@ static void run(const char *name, Kernel kernel, int64_t rows, int64_t cols,
   int64_t length = axis == 1 ? cols : rows;
   F32x2 input, values;
   U32x2 indices;
-  DML_INIT(input, float, 2, x, count, rows, cols);
+  DML_INIT(input, float, 2, x, undersized ? count - 1 : count, rows, cols);
   if (axis == 1) {
     DML_INIT(values, float, 2, NULL, rows * k, rows, k);
     DML_INIT(indices, uint32_t, 2, NULL, rows * k, rows, k);
@@ -76,7 +79,8 @@ static void run(const char *name, Kernel kernel, int64_t rows, int64_t cols,
   free(indices.allocated);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  undersized = argc > 1 && strcmp(argv[1], "undersized") == 0;
   run("small_k", _mlir_ciface_small_k, 4, 4096, 1, 8, 0);
   run("large_k", _mlir_ciface_large_k, 2, 65536, 1, 1024, 0);
   run("pruned", _mlir_ciface_pruned, 2, 3000, 1, 300, 1);
