@@ -5,9 +5,14 @@
 // wrapped by bufferization.to_tensor (restrict, writable), which one-shot
 // bufferization turns into the caller's output buffers.
 //
-// Every sequence along `axis` (rows in scf.parallel) keeps its best K
-// (value, index) pairs as a binary heap in its own output slice, the worst
-// pair at the root:
+// Elements of at most 32 bits are selected on 64-bit ordered keys (one
+// unsigned compare each; TopKKeySelection.cpp): a threshold filters W-wide
+// chunks, passing keys are compressed into a scratch buffer, and a rank,
+// radix or heap selection orders the best K.
+//
+// 64-bit elements (i64, u64) use the value/index heap below. Every sequence
+// along `axis` (rows in scf.parallel) keeps its best K (value, index) pairs
+// as a binary heap in its own output slice, the worst pair at the root:
 //   1. for long sequences (>= 16 K, axis innermost), a lower bound t of the
 //      K-th best element: a guess from a 1-in-16 sample, kept when a
 //      vectorized count finds at least K elements not worse than it, else
@@ -27,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LoweringUtils.h"
+#include "TopKKeySelection.h"
 #include "dml/Conversion/DMLToLinalg/DMLToLinalg.h"
 #include "dml/Dialect/DML/IR/DMLOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -594,10 +600,12 @@ struct TopKOpLowering : public OpConversionPattern<TopKOp> {
     int64_t rank = inputType.getRank();
     int64_t axis = op.getAxis();
     int64_t length = inputType.getDimSize(axis);
-    TopKEmitter emitter(*kind, op.getDirection() == AxisDirection::Decreasing,
-                        axis, op.getK(), length, input, values, indices);
+    bool decreasing = op.getDirection() == AxisDirection::Decreasing;
+    TopKEmitter emitter(*kind, decreasing, axis, op.getK(), length, input,
+                        values, indices);
 
     SmallVector<Value> lbs, ubs, steps;
+    SmallVector<int64_t> outerSizes;
     int64_t sequences = 1;
     Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
@@ -609,13 +617,19 @@ struct TopKOpLowering : public OpConversionPattern<TopKOp> {
                                                    inputType.getDimSize(d)));
       steps.push_back(c1);
       sequences *= inputType.getDimSize(d);
+      outerSizes.push_back(inputType.getDimSize(d));
     }
+    TopKProblem problem{*kind, decreasing, axis,   op.getK(),
+                        length, input,      values, indices};
     auto body = [&](OpBuilder &b, Location l, ValueRange ivs) {
       emitter.emitSequence(b, l, ivs);
     };
-    if (lbs.empty())
+    bool parallel = sequences > 1 && sequences * length >= kParallelThreshold;
+    if (canSelectTopKWithKeys(inputType.getElementType()))
+      emitTopKWithKeys(rewriter, loc, problem, outerSizes, parallel);
+    else if (lbs.empty())
       body(rewriter, loc, {});
-    else if (sequences > 1 && sequences * length >= kParallelThreshold)
+    else if (parallel)
       scf::ParallelOp::create(rewriter, loc, lbs, ubs, steps, body);
     else
       scf::buildLoopNest(rewriter, loc, lbs, ubs, steps, body);

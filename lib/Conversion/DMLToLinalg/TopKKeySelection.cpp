@@ -1,0 +1,923 @@
+//===- TopKKeySelection.cpp - top_k on 64-bit ordered keys ----------------===//
+//
+// For elements of at most 32 bits, every element becomes one 64-bit key
+//   key = ord(value) << 32 | (0xFFFFFFFF - position)
+// where ord maps the value to an unsigned 32-bit integer in the selection
+// order (floats: NaNs made one greatest value and -0 made +0 first, then the
+// usual sign flip; signed: sign bit flipped; inverted for `increasing`).
+// A larger key is better: a better value, or an equal one at a lower
+// position (the ascending-index tie rule). Positions fit 32 bits because a
+// tensor holds fewer than 2^32 elements (the verifier's limit), and no key
+// is 0 (the position 0xFFFFFFFF does not exist), which pads vectors.
+//
+// Per sequence, in a scratch buffer C of `capacity` keys (one heap buffer
+// per block of sequences):
+//   1. a lower bound t of ord(K-th best): for K <= 4 W the K-th best of the
+//      lane-wise maxima of P >= K disjoint lane partitions (exact: K distinct
+//      elements reach it; one vectorized pass), for sequences >= 16 K the
+//      K'-th best of every 16th chunk (a guess leaving ~1.5 K candidates),
+//      else 0;
+//   2. one scan: W-wide chunks compare ord against t (a ragged end masks
+//      every chunk), and the keys of passing lanes are appended to C with
+//      vector.compressstore; chunks without candidates cost one compare.
+//      When C is full it is pruned to its best K keys (heap selection) and
+//      t rises to just above the ord of the K-th of them. If a guessed t
+//      let fewer than K elements pass, the scan runs again with t = 0;
+//   3. the best K keys of C in order: by rank for few candidates (count of
+//      greater keys, 8 lanes at a time; branch-free), else by a stable LSD
+//      radix sort on the ord bytes (equal ords are in position order in C:
+//      appends are, and a prune puts the kept keys first, best first), or
+//      by heap selection for huge buffers. The outputs are the
+//      position from the key and the value reloaded from the input (so that
+//      -0 and NaN payloads come back as they were).
+//
+//===----------------------------------------------------------------------===//
+
+#include "TopKKeySelection.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::dml;
+
+namespace {
+
+/// Bits of the input chunk compared with the threshold at once.
+constexpr int64_t kChunkBits = 512;
+/// Every this many elements one is sampled for the threshold guess.
+constexpr int64_t kSampleStride = 16;
+/// Most lane partitions (in vectors) for the exact small-K bound.
+constexpr int64_t kMaxPartitionVectors = 4;
+/// Lanes of the key vectors counted at once (ranks).
+constexpr int64_t kKeyLanes = 8;
+/// Up to this many candidates the final selection ranks every candidate
+/// (quadratic but vectorized and branch-free) instead of using a heap.
+constexpr int64_t kMaxRankedCandidates = 512;
+/// Above this many keys the radix sort's spare copy costs too much memory
+/// (16 bytes per candidate in all); heap selection works in place.
+constexpr int64_t kMaxRadixCandidates = int64_t(1) << 22;
+/// Parallel loops run over at most this many blocks of sequences, each
+/// with its own scratch buffer.
+constexpr int64_t kMaxBlocks = 64;
+
+/// How the initial threshold is found.
+enum class BoundKind { None, Partitions, Sample };
+
+/// The running state of a scan: keys in C, the threshold on ord, and how
+/// many elements passed a threshold in total.
+struct ScanState {
+  Value count, threshold, accepted;
+  SmallVector<Value> asValues() const { return {count, threshold, accepted}; }
+  static ScanState from(ValueRange values) {
+    return {values[0], values[1], values[2]};
+  }
+};
+
+class KeyedTopKEmitter {
+public:
+  explicit KeyedTopKEmitter(const TopKProblem &problem) : p(problem) {
+    auto inputType = cast<MemRefType>(p.input.getType());
+    elementType = inputType.getElementType();
+    width =
+        kChunkBits / std::max<int64_t>(elementType.getIntOrFloatBitWidth(), 16);
+    contiguous = p.axis == inputType.getRank() - 1;
+    vectorEnd = contiguous ? p.length / width * width : 0;
+
+    partitionVectors = std::clamp<int64_t>(llvm::divideCeil(2 * p.k, width), 1,
+                                           kMaxPartitionVectors);
+    int64_t partitions = partitionVectors * width;
+    // Contiguous sequences sample every 16th chunk (vector loads touching
+    // 1/16 of the input), others every 16th element.
+    sampleChunks = contiguous ? p.length / (kSampleStride * width) : 0;
+    samples = contiguous ? sampleChunks * width : p.length / kSampleStride;
+    sampleK = std::min(samples, (3 * p.k / 2 + 15) / kSampleStride + 3);
+    if (p.k <= partitions && vectorEnd >= 8 * partitions) {
+      bound = BoundKind::Partitions;
+      capacity = std::max(partitions, 4 * p.k) + 2 * width;
+    } else if (p.length >= kSampleStride * p.k && sampleK >= 1) {
+      bound = BoundKind::Sample;
+      capacity =
+          std::max({2 * kSampleStride * sampleK, 2 * p.k, samples}) + 2 * width;
+    } else {
+      bound = BoundKind::None;
+      capacity = 2 * p.k + 2 * width;
+    }
+    // Room for every element: C is then never pruned.
+    capacity = std::min<int64_t>(capacity, llvm::alignTo(p.length, width));
+  }
+
+  /// Size of the scratch buffer (i64) of one sequence: C with room for a
+  /// vector past its end and, for the radix sort, a spare copy and counts.
+  int64_t getScratchSize() const {
+    if (!useRadixSort())
+      return capacity + kKeyLanes;
+    return 2 * capacity + kKeyLanes + 4 * 256;
+  }
+
+  /// Emits the selection of the sequence at `outer` using `scratchBuffer`
+  /// (memref<capacity x i64>).
+  void emit(OpBuilder &b, Location loc, Value scratchBuffer, ValueRange outer) {
+    scratch = scratchBuffer;
+    outerIvs.assign(outer.begin(), outer.end());
+    emitSelection(b, loc);
+  }
+
+private:
+  void emitSelection(OpBuilder &b, Location loc) {
+    Value zero32 = intConstant(b, loc, b.getI32Type(), 0);
+    Value c0 = index(b, loc, 0);
+    Value threshold = zero32;
+    if (bound == BoundKind::Partitions)
+      threshold = emitPartitionBound(b, loc);
+    else if (bound == BoundKind::Sample)
+      threshold = emitSampleGuess(b, loc);
+
+    ScanState state;
+    if (bound != BoundKind::Sample) {
+      state = emitScan(b, loc, {c0, threshold, c0});
+    } else {
+      // When the guess lets fewer than K elements pass, scan again with
+      // t = 0 (keeping all); one copy of the scan in a loop of 1 or 2 trips.
+      Type indexType = b.getIndexType();
+      auto passes = scf::WhileOp::create(
+          b, loc, TypeRange{indexType, indexType}, ValueRange{threshold},
+          [&](OpBuilder &wb, Location l, ValueRange args) {
+            Value c0 = index(wb, l, 0);
+            ScanState scanned = emitScan(wb, l, {c0, args[0], c0});
+            Value tooFew =
+                arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ult,
+                                      scanned.accepted, index(wb, l, p.k));
+            scf::ConditionOp::create(
+                wb, l, tooFew, ValueRange{scanned.count, scanned.accepted});
+          },
+          [&](OpBuilder &wb, Location l, ValueRange) {
+            scf::YieldOp::create(wb, l, intConstant(wb, l, wb.getI32Type(), 0));
+          });
+      state = {passes.getResult(0), zero32, passes.getResult(1)};
+    }
+    Value count = state.count;
+
+    if (capacity <= kMaxRankedCandidates) {
+      // Few candidates: each goes straight to its rank (no branchy heap).
+      padWithZeros(b, loc, count);
+      scf::ForOp::create(
+          b, loc, c0, count, index(b, loc, 1), ValueRange{},
+          [&](OpBuilder &lb, Location l, Value i, ValueRange) {
+            Value key = memref::LoadOp::create(lb, l, scratch, ValueRange{i});
+            Value rank = emitCountAbove(lb, l, key, count, /*orEqual=*/false);
+            Value selected = arith::CmpIOp::create(
+                lb, l, arith::CmpIPredicate::ult, rank, index(lb, l, p.k));
+            scf::IfOp::create(lb, l, selected, [&](OpBuilder &ib, Location il) {
+              emitOutput(ib, il, rank, key);
+              scf::YieldOp::create(ib, il);
+            });
+            scf::YieldOp::create(lb, l);
+          });
+      return;
+    }
+    auto emitHeapSelection = [&](OpBuilder &ib, Location il) {
+      // The best K keys end up in C[count - K, count), best last.
+      emitSelectTop(ib, il, count, p.k);
+      Value last = arith::SubIOp::create(ib, il, count, index(ib, il, 1));
+      emitOutputs(ib, il, [&](OpBuilder &lb, Location l, Value j) {
+        return arith::SubIOp::create(lb, l, last, j).getResult();
+      });
+    };
+    if (!useRadixSort()) {
+      emitHeapSelection(b, loc);
+      return;
+    }
+    // Equal ords are in position order in C (see emitMakeRoom), so a stable
+    // radix sort on ord alone orders ties by position.
+    auto emitSorted = [&](OpBuilder &ib, Location il) {
+      Value sorted = emitRadixSortByOrd(ib, il, count);
+      emitOutputs(ib, il, [&](OpBuilder &lb, Location l, Value j) {
+        return arith::AddIOp::create(lb, l, sorted, j).getResult();
+      });
+    };
+    emitSorted(b, loc);
+  }
+
+  /// Whether the final order may come from the radix sort (else heap).
+  bool useRadixSort() const {
+    return capacity > kMaxRankedCandidates && capacity <= kMaxRadixCandidates;
+  }
+
+  /// Whether C can fill up (else it holds every element read).
+  bool mayPrune() const {
+    return capacity < static_cast<int64_t>(llvm::alignTo(p.length, width));
+  }
+
+  /// Output slot j from the key in C[slotOf(j)], for j in [0, K).
+  void emitOutputs(OpBuilder &b, Location loc,
+                   function_ref<Value(OpBuilder &, Location, Value)> slotOf) {
+    scf::ForOp::create(b, loc, index(b, loc, 0), index(b, loc, p.k),
+                       index(b, loc, 1), ValueRange{},
+                       [&](OpBuilder &lb, Location l, Value j, ValueRange) {
+                         Value key = memref::LoadOp::create(
+                             lb, l, scratch, ValueRange{slotOf(lb, l, j)});
+                         emitOutput(lb, l, j, key);
+                         scf::YieldOp::create(lb, l);
+                       });
+  }
+
+  /// Sorts the keys of C[0, count) by descending ord, stably: LSD radix
+  /// sort on the bytes of ~ord between C and the spare buffer, with the
+  /// counts of all four bytes taken in one pass and bytes equal in every key
+  /// skipped. Returns the offset in the scratch buffer of the sorted keys.
+  Value emitRadixSortByOrd(OpBuilder &b, Location loc, Value count) {
+    Type i64 = b.getI64Type();
+    int64_t spare = capacity + kKeyLanes, counts = 2 * capacity + kKeyLanes;
+    VectorType zerosType = VectorType::get({kKeyLanes}, i64);
+    Value zeros = intConstant(b, loc, zerosType, 0);
+    scf::ForOp::create(
+        b, loc, index(b, loc, counts), index(b, loc, counts + 4 * 256),
+        index(b, loc, kKeyLanes), ValueRange{},
+        [&](OpBuilder &lb, Location l, Value i, ValueRange) {
+          vector::StoreOp::create(lb, l, zeros, scratch, ValueRange{i});
+          scf::YieldOp::create(lb, l);
+        });
+    // The count slot of byte `pass` of `key`.
+    auto countSlot = [&](OpBuilder &lb, Location l, Value key, int64_t pass) {
+      Value inverse = arith::XOrIOp::create(
+          lb, l, key, intConstant(lb, l, i64, ~uint64_t(0)));
+      Value digit = arith::AndIOp::create(
+          lb, l,
+          arith::ShRUIOp::create(lb, l, inverse,
+                                 intConstant(lb, l, i64, 32 + 8 * pass)),
+          intConstant(lb, l, i64, 255));
+      return arith::AddIOp::create(
+                 lb, l,
+                 arith::IndexCastUIOp::create(lb, l, lb.getIndexType(), digit),
+                 index(lb, l, counts + 256 * pass))
+          .getResult();
+    };
+    auto increment = [&](OpBuilder &lb, Location l, Value slot) {
+      Value old = memref::LoadOp::create(lb, l, scratch, ValueRange{slot});
+      Value next =
+          arith::AddIOp::create(lb, l, old, intConstant(lb, l, i64, 1));
+      memref::StoreOp::create(lb, l, next, scratch, ValueRange{slot});
+      return old;
+    };
+    scf::ForOp::create(
+        b, loc, index(b, loc, 0), count, index(b, loc, 1), ValueRange{},
+        [&](OpBuilder &lb, Location l, Value i, ValueRange) {
+          Value key = memref::LoadOp::create(lb, l, scratch, ValueRange{i});
+          for (int64_t pass = 0; pass < 4; ++pass)
+            increment(lb, l, countSlot(lb, l, key, pass));
+          scf::YieldOp::create(lb, l);
+        });
+
+    Value source = index(b, loc, 0);
+    for (int64_t pass = 0; pass < 4; ++pass) {
+      Value first = memref::LoadOp::create(b, loc, scratch, ValueRange{source});
+      Value firstCount = memref::LoadOp::create(
+          b, loc, scratch, ValueRange{countSlot(b, loc, first, pass)});
+      Value skip = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq, firstCount,
+          arith::IndexCastUIOp::create(b, loc, i64, count));
+      Value atStart = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            source, index(b, loc, 0));
+      Value target = arith::SelectOp::create(
+          b, loc, atStart, index(b, loc, spare), index(b, loc, 0));
+      auto step = scf::IfOp::create(
+          b, loc, skip,
+          [&](OpBuilder &ib, Location il) {
+            scf::YieldOp::create(ib, il, source);
+          },
+          [&](OpBuilder &eb, Location el) {
+            // Counts become the next free slots in the target.
+            Value base = index(eb, el, counts + 256 * pass);
+            scf::ForOp::create(
+                eb, el, index(eb, el, 0), index(eb, el, 256), index(eb, el, 1),
+                ValueRange{arith::IndexCastUIOp::create(eb, el, i64, target)
+                               .getResult()},
+                [&](OpBuilder &lb, Location l, Value d, ValueRange sum) {
+                  Value slot = arith::AddIOp::create(lb, l, base, d);
+                  Value digits =
+                      memref::LoadOp::create(lb, l, scratch, ValueRange{slot});
+                  memref::StoreOp::create(lb, l, sum[0], scratch,
+                                          ValueRange{slot});
+                  scf::YieldOp::create(
+                      lb, l,
+                      arith::AddIOp::create(lb, l, sum[0], digits).getResult());
+                });
+            scf::ForOp::create(
+                eb, el, index(eb, el, 0), count, index(eb, el, 1), ValueRange{},
+                [&](OpBuilder &lb, Location l, Value i, ValueRange) {
+                  Value key = memref::LoadOp::create(
+                      lb, l, scratch,
+                      ValueRange{
+                          arith::AddIOp::create(lb, l, source, i).getResult()});
+                  Value slot = increment(lb, l, countSlot(lb, l, key, pass));
+                  memref::StoreOp::create(
+                      lb, l, key, scratch,
+                      ValueRange{arith::IndexCastUIOp::create(
+                                     lb, l, lb.getIndexType(), slot)
+                                     .getResult()});
+                  scf::YieldOp::create(lb, l);
+                });
+            scf::YieldOp::create(eb, el, target);
+          });
+      source = step.getResult(0);
+    }
+    return source;
+  }
+
+  /// Writes output slot `slot` from `key`: the index, and the value reloaded
+  /// from the input.
+  void emitOutput(OpBuilder &b, Location loc, Value slot, Value key) {
+    Value position = arith::IndexCastUIOp::create(
+        b, loc, b.getIndexType(),
+        arith::XOrIOp::create(
+            b, loc, arith::TruncIOp::create(b, loc, b.getI32Type(), key),
+            intConstant(b, loc, b.getI32Type(), 0xFFFFFFFF)));
+    Value element = memref::LoadOp::create(b, loc, p.input, coordsAt(position));
+    Type indexType = cast<MemRefType>(p.indices.getType()).getElementType();
+    memref::StoreOp::create(b, loc, element, p.values, coordsAt(slot));
+    memref::StoreOp::create(
+        b, loc, arith::IndexCastUIOp::create(b, loc, indexType, position),
+        p.indices, coordsAt(slot));
+  }
+
+  /// Zero keys in C[count, count + kKeyLanes): below every real key (a
+  /// position is never 0xFFFFFFFF), so vector loops may round up.
+  void padWithZeros(OpBuilder &b, Location loc, Value count) {
+    VectorType keysType = VectorType::get({kKeyLanes}, b.getI64Type());
+    vector::StoreOp::create(b, loc, intConstant(b, loc, keysType, 0), scratch,
+                            ValueRange{count});
+  }
+
+  /// How many of the keys in C[0, count) (rounded up to whole vectors) are
+  /// greater than (or equal to) `key`.
+  Value emitCountAbove(OpBuilder &b, Location loc, Value key, Value count,
+                       bool orEqual) {
+    VectorType keysType = VectorType::get({kKeyLanes}, b.getI64Type());
+    Value splat = vector::BroadcastOp::create(b, loc, keysType, key);
+    Type bitsType = b.getIntegerType(kKeyLanes);
+    Value end = arith::MulIOp::create(
+        b, loc,
+        arith::CeilDivUIOp::create(b, loc, count, index(b, loc, kKeyLanes)),
+        index(b, loc, kKeyLanes));
+    auto loop = scf::ForOp::create(
+        b, loc, index(b, loc, 0), end, index(b, loc, kKeyLanes),
+        ValueRange{index(b, loc, 0)},
+        [&](OpBuilder &lb, Location l, Value v, ValueRange acc) {
+          Value keys =
+              vector::LoadOp::create(lb, l, keysType, scratch, ValueRange{v});
+          Value above = arith::CmpIOp::create(
+              lb, l,
+              orEqual ? arith::CmpIPredicate::uge : arith::CmpIPredicate::ugt,
+              keys, splat);
+          Value bits = vector::ExtractOp::create(
+              lb, l,
+              vector::BitCastOp::create(lb, l, VectorType::get({1}, bitsType),
+                                        above),
+              ArrayRef<int64_t>{0});
+          Value counted = arith::IndexCastUIOp::create(
+              lb, l, lb.getIndexType(), math::CtPopOp::create(lb, l, bits));
+          scf::YieldOp::create(
+              lb, l, arith::AddIOp::create(lb, l, acc[0], counted).getResult());
+        });
+    return loop.getResult(0);
+  }
+
+  /// The ord of the K-th best of the maxima of P disjoint partitions (lane
+  /// l of every A-th chunk): K distinct elements are at least as good.
+  Value emitPartitionBound(OpBuilder &b, Location loc) {
+    int64_t groupWidth = partitionVectors * width;
+    int64_t groupEnd = vectorEnd / groupWidth * groupWidth;
+    VectorType ordType = VectorType::get({width}, b.getI32Type());
+    SmallVector<Value> inits(partitionVectors, intConstant(b, loc, ordType, 0));
+    auto loop = scf::ForOp::create(
+        b, loc, index(b, loc, 0), index(b, loc, groupEnd),
+        index(b, loc, groupWidth), inits,
+        [&](OpBuilder &lb, Location l, Value group, ValueRange maxima) {
+          SmallVector<Value> next;
+          for (int64_t a = 0; a < partitionVectors; ++a) {
+            Value start =
+                arith::AddIOp::create(lb, l, group, index(lb, l, a * width));
+            Value ords = emitOrd(lb, l, loadChunk(lb, l, start));
+            next.push_back(arith::MaxUIOp::create(lb, l, maxima[a], ords));
+          }
+          scf::YieldOp::create(lb, l, next);
+        });
+    VectorType keyType = VectorType::get({width}, b.getI64Type());
+    for (int64_t a = 0; a < partitionVectors; ++a) {
+      Value keys = arith::ShLIOp::create(
+          b, loc, arith::ExtUIOp::create(b, loc, keyType, loop.getResult(a)),
+          intConstant(b, loc, keyType, 32));
+      vector::StoreOp::create(b, loc, keys, scratch,
+                              ValueRange{index(b, loc, a * width)});
+    }
+    // The K-th best: the best maximum with at least K maxima not worse.
+    Value partitions = index(b, loc, groupWidth);
+    auto kth = scf::ForOp::create(
+        b, loc, index(b, loc, 0), partitions, index(b, loc, 1),
+        ValueRange{intConstant(b, loc, b.getI64Type(), 0)},
+        [&](OpBuilder &lb, Location l, Value i, ValueRange best) {
+          Value key = memref::LoadOp::create(lb, l, scratch, ValueRange{i});
+          Value notWorse =
+              emitCountAbove(lb, l, key, partitions, /*orEqual=*/true);
+          Value enough = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::uge,
+                                               notWorse, index(lb, l, p.k));
+          Value candidate = arith::SelectOp::create(
+              lb, l, enough, key, intConstant(lb, l, lb.getI64Type(), 0));
+          scf::YieldOp::create(
+              lb, l,
+              arith::MaxUIOp::create(lb, l, best[0], candidate).getResult());
+        });
+    return arith::TruncIOp::create(
+        b, loc, b.getI32Type(),
+        arith::ShRUIOp::create(b, loc, kth.getResult(0),
+                               intConstant(b, loc, b.getI64Type(), 32)));
+  }
+
+  /// The ord of the K'-th best of a 1-in-16 sample: a guess of a bound.
+  Value emitSampleGuess(OpBuilder &b, Location loc) {
+    Value c1 = index(b, loc, 1);
+    if (contiguous) {
+      VectorType keyType = VectorType::get({width}, b.getI64Type());
+      SmallVector<int64_t> lanes =
+          llvm::to_vector(llvm::seq<int64_t>(0, width));
+      Value laneOffsets = arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(keyType, ArrayRef(lanes)));
+      scf::ForOp::create(
+          b, loc, index(b, loc, 0), index(b, loc, sampleChunks), c1,
+          ValueRange{}, [&](OpBuilder &lb, Location l, Value s, ValueRange) {
+            Value start = arith::MulIOp::create(
+                lb, l, s, index(lb, l, kSampleStride * width));
+            Value positions = arith::AddIOp::create(
+                lb, l,
+                vector::BroadcastOp::create(lb, l, keyType,
+                                            arith::IndexCastUIOp::create(
+                                                lb, l, lb.getI64Type(), start)),
+                laneOffsets);
+            Value keys = makeKey(lb, l, emitOrd(lb, l, loadChunk(lb, l, start)),
+                                 positions);
+            vector::StoreOp::create(
+                lb, l, keys, scratch,
+                ValueRange{arith::MulIOp::create(lb, l, s, index(lb, l, width))
+                               .getResult()});
+            scf::YieldOp::create(lb, l);
+          });
+    } else {
+      scf::ForOp::create(
+          b, loc, index(b, loc, 0), index(b, loc, samples), c1, ValueRange{},
+          [&](OpBuilder &lb, Location l, Value s, ValueRange) {
+            Value j =
+                arith::MulIOp::create(lb, l, s, index(lb, l, kSampleStride));
+            Value element = memref::LoadOp::create(lb, l, p.input, coordsAt(j));
+            Value key = makeKey(
+                lb, l, emitOrd(lb, l, element),
+                arith::IndexCastUIOp::create(lb, l, lb.getI64Type(), j));
+            memref::StoreOp::create(lb, l, key, scratch, ValueRange{s});
+            scf::YieldOp::create(lb, l);
+          });
+    }
+    Value count = index(b, loc, samples);
+    emitSelectTop(b, loc, count, sampleK);
+    return ordAt(b, loc, index(b, loc, samples - sampleK));
+  }
+
+  /// The ord part of C[slot].
+  Value ordAt(OpBuilder &b, Location loc, Value slot) {
+    Value key = memref::LoadOp::create(b, loc, scratch, ValueRange{slot});
+    return arith::TruncIOp::create(
+        b, loc, b.getI32Type(),
+        arith::ShRUIOp::create(b, loc, key,
+                               intConstant(b, loc, b.getI64Type(), 32)));
+  }
+
+  /// Appends the keys of the whole sequence not worse than the threshold.
+  ScanState emitScan(OpBuilder &b, Location loc, ScanState state) {
+    if (!contiguous)
+      return emitScalarScan(b, loc, state);
+    // A ragged end makes every chunk masked: one copy of the chunk code.
+    bool masked = p.length % width != 0;
+    auto chunks = scf::ForOp::create(
+        b, loc, index(b, loc, 0), index(b, loc, llvm::alignTo(p.length, width)),
+        index(b, loc, width), state.asValues(),
+        [&](OpBuilder &lb, Location l, Value chunk, ValueRange args) {
+          scf::YieldOp::create(
+              lb, l,
+              emitChunk(lb, l, chunk, ScanState::from(args), masked)
+                  .asValues());
+        });
+    return ScanState::from(chunks.getResults());
+  }
+
+  /// One W-wide chunk: keys of the lanes not worse than the threshold are
+  /// compressed into C. With `masked`, lanes past the end are off.
+  ScanState emitChunk(OpBuilder &b, Location loc, Value chunk, ScanState state,
+                      bool masked) {
+    Value inBounds;
+    Value elements;
+    if (masked) {
+      VectorType lanesType = VectorType::get({width}, b.getI32Type());
+      SmallVector<int32_t> lanes =
+          llvm::to_vector(llvm::seq<int32_t>(0, static_cast<int32_t>(width)));
+      Value left = arith::IndexCastUIOp::create(
+          b, loc, b.getI32Type(),
+          arith::SubIOp::create(b, loc, index(b, loc, p.length), chunk));
+      inBounds = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ult,
+          arith::ConstantOp::create(
+              b, loc, DenseElementsAttr::get(lanesType, ArrayRef(lanes))),
+          vector::BroadcastOp::create(b, loc, lanesType, left));
+      VectorType chunkType = VectorType::get({width}, elementType);
+      elements = vector::MaskedLoadOp::create(
+          b, loc, chunkType, p.input, coordsAt(chunk), inBounds,
+          arith::ConstantOp::create(b, loc, b.getZeroAttr(chunkType)));
+    } else {
+      elements = loadChunk(b, loc, chunk);
+    }
+    Value ords = emitOrd(b, loc, elements);
+    VectorType ordType = cast<VectorType>(ords.getType());
+    Value passes = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::uge, ords,
+        vector::BroadcastOp::create(b, loc, ordType, state.threshold));
+    if (inBounds)
+      passes = arith::AndIOp::create(b, loc, passes, inBounds);
+    Type bitsType = b.getIntegerType(width);
+    Value bits = vector::ExtractOp::create(
+        b, loc,
+        vector::BitCastOp::create(b, loc, VectorType::get({1}, bitsType),
+                                  passes),
+        ArrayRef<int64_t>{0});
+    Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bits,
+                                      intConstant(b, loc, bitsType, 0));
+    auto append = scf::IfOp::create(
+        b, loc, any,
+        [&](OpBuilder &ib, Location il) {
+          Value passed = arith::IndexCastUIOp::create(
+              ib, il, ib.getIndexType(), math::CtPopOp::create(ib, il, bits));
+          ScanState room = emitMakeRoom(ib, il, state, width);
+          VectorType keyType = VectorType::get({width}, ib.getI64Type());
+          SmallVector<int64_t> lanes =
+              llvm::to_vector(llvm::seq<int64_t>(0, width));
+          Value positions = arith::AddIOp::create(
+              ib, il,
+              vector::BroadcastOp::create(
+                  ib, il, keyType,
+                  arith::IndexCastUIOp::create(ib, il, ib.getI64Type(), chunk)),
+              arith::ConstantOp::create(
+                  ib, il, DenseElementsAttr::get(keyType, ArrayRef(lanes))));
+          // The null alignment picks the generated builder: the MaybeAlign
+          // one of MLIR 22 swaps the mask and the stored vector.
+          vector::CompressStoreOp::create(
+              ib, il, scratch, ValueRange{room.count}, passes,
+              makeKey(ib, il, ords, positions), IntegerAttr());
+          scf::YieldOp::create(
+              ib, il,
+              ValueRange{
+                  arith::AddIOp::create(ib, il, room.count, passed),
+                  room.threshold,
+                  arith::AddIOp::create(ib, il, state.accepted, passed)});
+        },
+        [&](OpBuilder &eb, Location el) {
+          scf::YieldOp::create(eb, el, state.asValues());
+        });
+    return ScanState::from(append.getResults());
+  }
+
+  /// The elements one at a time (a strided axis).
+  ScanState emitScalarScan(OpBuilder &b, Location loc, ScanState state) {
+    auto loop = scf::ForOp::create(
+        b, loc, index(b, loc, 0), index(b, loc, p.length), index(b, loc, 1),
+        state.asValues(),
+        [&](OpBuilder &lb, Location l, Value j, ValueRange args) {
+          ScanState current = ScanState::from(args);
+          Value element = memref::LoadOp::create(lb, l, p.input, coordsAt(j));
+          Value ord = emitOrd(lb, l, element);
+          Value passes = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::uge,
+                                               ord, current.threshold);
+          auto append = scf::IfOp::create(
+              lb, l, passes,
+              [&](OpBuilder &ib, Location il) {
+                ScanState room = emitMakeRoom(ib, il, current, 1);
+                Value position =
+                    arith::IndexCastUIOp::create(ib, il, ib.getI64Type(), j);
+                memref::StoreOp::create(ib, il, makeKey(ib, il, ord, position),
+                                        scratch, ValueRange{room.count});
+                Value one = index(ib, il, 1);
+                scf::YieldOp::create(
+                    ib, il,
+                    ValueRange{
+                        arith::AddIOp::create(ib, il, room.count, one),
+                        room.threshold,
+                        arith::AddIOp::create(ib, il, current.accepted, one)});
+              },
+              [&](OpBuilder &eb, Location el) {
+                scf::YieldOp::create(eb, el, current.asValues());
+              });
+          scf::YieldOp::create(lb, l, append.getResults());
+        });
+    return ScanState::from(loop.getResults());
+  }
+
+  /// Prunes C to its best K keys when `needed` more do not fit, and
+  /// raises the threshold above the worst kept ord (unless it is the
+  /// greatest: equal ords must then still pass).
+  ScanState emitMakeRoom(OpBuilder &b, Location loc, ScanState state,
+                         int64_t needed) {
+    int64_t keep = p.k;
+    if (!mayPrune())
+      return state;
+    Value full = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ugt,
+        arith::AddIOp::create(b, loc, state.count, index(b, loc, needed)),
+        index(b, loc, capacity));
+    auto prune = scf::IfOp::create(
+        b, loc, full,
+        [&](OpBuilder &ib, Location il) {
+          emitSelectTop(ib, il, state.count, keep);
+          // Move the kept keys to the front, best first: equal ords then
+          // stay in position order, before the later (greater) positions
+          // appended next, as the stable radix sort needs. The ranges do
+          // not overlap (count > capacity - W >= 2 K).
+          Value last =
+              arith::SubIOp::create(ib, il, state.count, index(ib, il, 1));
+          scf::ForOp::create(
+              ib, il, index(ib, il, 0), index(ib, il, keep), index(ib, il, 1),
+              ValueRange{},
+              [&](OpBuilder &lb, Location l, Value i, ValueRange) {
+                Value key = memref::LoadOp::create(
+                    lb, l, scratch,
+                    ValueRange{
+                        arith::SubIOp::create(lb, l, last, i).getResult()});
+                memref::StoreOp::create(lb, l, key, scratch, ValueRange{i});
+                scf::YieldOp::create(lb, l);
+              });
+          Value worst = ordAt(ib, il, index(ib, il, keep - 1));
+          Value greatest = arith::CmpIOp::create(
+              ib, il, arith::CmpIPredicate::eq, worst,
+              intConstant(ib, il, ib.getI32Type(), 0xFFFFFFFF));
+          Value above = arith::AddIOp::create(
+              ib, il, worst, intConstant(ib, il, ib.getI32Type(), 1));
+          Value threshold =
+              arith::SelectOp::create(ib, il, greatest, worst, above);
+          // Never lower a threshold that already holds.
+          threshold =
+              arith::MaxUIOp::create(ib, il, threshold, state.threshold);
+          scf::YieldOp::create(ib, il,
+                               ValueRange{index(ib, il, keep), threshold});
+        },
+        [&](OpBuilder &eb, Location el) {
+          scf::YieldOp::create(eb, el,
+                               ValueRange{state.count, state.threshold});
+        });
+    return {prune.getResult(0), prune.getResult(1), state.accepted};
+  }
+
+  /// Heap selection in C[0, count): a max-heap is built, then the best
+  /// `take` keys are popped to C[count - take, count), best last.
+  void emitSelectTop(OpBuilder &b, Location loc, Value count, int64_t take) {
+    // Both phases share one sift-down (less code to compile): steps below
+    // `half` heapify, the `take` later ones pop.
+    Value half = arith::DivUIOp::create(b, loc, count, index(b, loc, 2));
+    Value steps = arith::AddIOp::create(b, loc, half, index(b, loc, take));
+    scf::ForOp::create(
+        b, loc, index(b, loc, 0), steps, index(b, loc, 1), ValueRange{},
+        [&](OpBuilder &lb, Location l, Value step, ValueRange) {
+          Value one = index(lb, l, 1), root = index(lb, l, 0);
+          Value building = arith::CmpIOp::create(
+              lb, l, arith::CmpIPredicate::ult, step, half);
+          Value slot = arith::SelectOp::create(
+              lb, l, building,
+              arith::SubIOp::create(
+                  lb, l, arith::SubIOp::create(lb, l, half, step), one),
+              root);
+          // Pop number step - half moves the best to the end of the heap.
+          Value last = arith::SubIOp::create(
+              lb, l, arith::AddIOp::create(lb, l, count, half),
+              arith::AddIOp::create(lb, l, step, one));
+          Value size = arith::SelectOp::create(lb, l, building, count, last);
+          Value best = memref::LoadOp::create(lb, l, scratch, ValueRange{root});
+          Value key = memref::LoadOp::create(
+              lb, l, scratch,
+              ValueRange{arith::SelectOp::create(lb, l, building, slot, last)
+                             .getResult()});
+          Value popping = arith::XOrIOp::create(
+              lb, l, building, arith::ConstantIntOp::create(lb, l, 1, 1));
+          scf::IfOp::create(lb, l, popping, [&](OpBuilder &ib, Location il) {
+            memref::StoreOp::create(ib, il, best, scratch, ValueRange{last});
+            scf::YieldOp::create(ib, il);
+          });
+          emitSiftDown(lb, l, slot, key, size);
+          scf::YieldOp::create(lb, l);
+        });
+  }
+
+  /// Places `key` at `slot` of the max-heap C[0, size), moving better
+  /// children up into the hole until none is better.
+  void emitSiftDown(OpBuilder &b, Location loc, Value slot, Value key,
+                    Value size) {
+    Type indexType = b.getIndexType(), i64 = b.getI64Type();
+    auto loop = scf::WhileOp::create(
+        b, loc, TypeRange{indexType, indexType, i64},
+        ValueRange{slot, slot, key},
+        [&](OpBuilder &wb, Location l, ValueRange args) {
+          Value hole = args[0];
+          Value zero = index(wb, l, 0), one = index(wb, l, 1);
+          Value left = arith::AddIOp::create(
+              wb, l, arith::AddIOp::create(wb, l, hole, hole), one);
+          Value right = arith::AddIOp::create(wb, l, left, one);
+          Value hasLeft = arith::CmpIOp::create(
+              wb, l, arith::CmpIPredicate::ult, left, size);
+          Value hasRight = arith::CmpIOp::create(
+              wb, l, arith::CmpIPredicate::ult, right, size);
+          // Missing children read slot 0 (in bounds) and are ignored.
+          Value leftKey = memref::LoadOp::create(
+              wb, l, scratch,
+              ValueRange{arith::SelectOp::create(wb, l, hasLeft, left, zero)
+                             .getResult()});
+          Value rightKey = memref::LoadOp::create(
+              wb, l, scratch,
+              ValueRange{arith::SelectOp::create(wb, l, hasRight, right, zero)
+                             .getResult()});
+          Value takeRight = arith::AndIOp::create(
+              wb, l, hasRight,
+              arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ugt, rightKey,
+                                    leftKey));
+          Value child = arith::SelectOp::create(wb, l, takeRight, right, left);
+          Value childKey =
+              arith::SelectOp::create(wb, l, takeRight, rightKey, leftKey);
+          Value moves = arith::AndIOp::create(
+              wb, l, hasLeft,
+              arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ugt, childKey,
+                                    key));
+          scf::ConditionOp::create(wb, l, moves,
+                                   ValueRange{hole, child, childKey});
+        },
+        [&](OpBuilder &wb, Location l, ValueRange args) {
+          memref::StoreOp::create(wb, l, args[2], scratch, ValueRange{args[0]});
+          scf::YieldOp::create(wb, l, ValueRange{args[1], args[1], args[2]});
+        });
+    memref::StoreOp::create(b, loc, key, scratch,
+                            ValueRange{loop.getResult(0)});
+  }
+
+  /// ord(value) for a scalar or a vector of elements: unsigned i32 whose
+  /// order is the selection order (larger is better).
+  Value emitOrd(OpBuilder &b, Location loc, Value value) {
+    auto shaped = [&](Type element) -> Type {
+      if (auto vectorType = dyn_cast<VectorType>(value.getType()))
+        return VectorType::get(vectorType.getShape(), element);
+      return element;
+    };
+    Type i32 = shaped(b.getI32Type());
+    unsigned bits = elementType.getIntOrFloatBitWidth();
+    Value ord;
+    switch (p.kind) {
+    case NumericKind::Float: {
+      // f16 widens exactly (NaN stays NaN, -0 stays -0).
+      if (bits < 32)
+        value = arith::ExtFOp::create(b, loc, shaped(b.getF32Type()), value);
+      Value raw = arith::BitcastOp::create(b, loc, i32, value);
+      Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO,
+                                          value, value);
+      Value negativeZero =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, raw,
+                                intConstant(b, loc, i32, 0x80000000));
+      raw = arith::SelectOp::create(b, loc, negativeZero,
+                                    intConstant(b, loc, i32, 0), raw);
+      raw = arith::SelectOp::create(b, loc, isNaN,
+                                    intConstant(b, loc, i32, 0x7FFFFFFF), raw);
+      // Negative values flip all bits, others only the sign bit.
+      Value flip = arith::OrIOp::create(
+          b, loc,
+          arith::ShRSIOp::create(b, loc, raw, intConstant(b, loc, i32, 31)),
+          intConstant(b, loc, i32, 0x80000000));
+      ord = arith::XOrIOp::create(b, loc, raw, flip);
+      break;
+    }
+    case NumericKind::Signed:
+      ord = bits < 32 ? arith::ExtSIOp::create(b, loc, i32, value).getResult()
+                      : value;
+      ord = arith::XOrIOp::create(b, loc, ord,
+                                  intConstant(b, loc, i32, 0x80000000));
+      break;
+    case NumericKind::Unsigned:
+      ord = bits < 32 ? arith::ExtUIOp::create(b, loc, i32, value).getResult()
+                      : value;
+      break;
+    }
+    if (!p.decreasing)
+      ord = arith::XOrIOp::create(b, loc, ord,
+                                  intConstant(b, loc, i32, 0xFFFFFFFF));
+    return ord;
+  }
+
+  /// ord << 32 | (0xFFFFFFFF - position), scalar or vector (positions i64).
+  Value makeKey(OpBuilder &b, Location loc, Value ord, Value position) {
+    Type keyType = position.getType();
+    Value high = arith::ShLIOp::create(
+        b, loc, arith::ExtUIOp::create(b, loc, keyType, ord),
+        intConstant(b, loc, keyType, 32));
+    Value low = arith::XOrIOp::create(b, loc, position,
+                                      intConstant(b, loc, keyType, 0xFFFFFFFF));
+    return arith::OrIOp::create(b, loc, high, low);
+  }
+
+  Value loadChunk(OpBuilder &b, Location loc, Value start) {
+    return vector::LoadOp::create(b, loc, VectorType::get({width}, elementType),
+                                  p.input, coordsAt(start));
+  }
+
+  /// An integer constant of `type` (scalar or vector splat).
+  static Value intConstant(OpBuilder &b, Location loc, Type type,
+                           uint64_t value) {
+    auto integerType = cast<IntegerType>(getElementTypeOrSelf(type));
+    APInt bits(integerType.getWidth(), value);
+    if (auto vectorType = dyn_cast<VectorType>(type))
+      return arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(vectorType, bits));
+    return arith::ConstantOp::create(b, loc,
+                                     b.getIntegerAttr(integerType, bits));
+  }
+
+  static Value index(OpBuilder &b, Location loc, int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  }
+
+  SmallVector<Value> coordsAt(Value position) {
+    SmallVector<Value> coords;
+    for (int64_t d = 0, outer = 0;
+         d < static_cast<int64_t>(outerIvs.size()) + 1; ++d)
+      coords.push_back(d == p.axis ? position : outerIvs[outer++]);
+    return coords;
+  }
+
+  const TopKProblem &p;
+  SmallVector<Value> outerIvs;
+  Type elementType;
+  bool contiguous;
+  int64_t width, vectorEnd, partitionVectors, sampleChunks, samples, sampleK,
+      capacity;
+  BoundKind bound;
+  Value scratch;
+};
+
+} // namespace
+
+bool mlir::dml::canSelectTopKWithKeys(Type elementType) {
+  return elementType.isIntOrFloat() &&
+         elementType.getIntOrFloatBitWidth() <= 32;
+}
+
+void mlir::dml::emitTopKWithKeys(OpBuilder &b, Location loc,
+                                 const TopKProblem &problem,
+                                 ArrayRef<int64_t> outerSizes, bool parallel) {
+  KeyedTopKEmitter emitter(problem);
+  int64_t sequences = 1;
+  for (int64_t size : outerSizes)
+    sequences *= size;
+  int64_t blocks = parallel ? std::min(sequences, kMaxBlocks) : 1;
+  int64_t perBlock = llvm::divideCeil(sequences, blocks);
+  blocks = llvm::divideCeil(sequences, perBlock);
+  auto index = [&](OpBuilder &b, Location l, int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(b, l, value);
+  };
+  // One scratch buffer per block (the deallocation pipeline frees it at the
+  // end of the block), so that sequences in flight never share one.
+  auto emitBlock = [&](OpBuilder &b, Location l, Value block) {
+    Value scratch = memref::AllocOp::create(
+        b, l, MemRefType::get({emitter.getScratchSize()}, b.getI64Type()));
+    Value begin = arith::MulIOp::create(b, l, block, index(b, l, perBlock));
+    Value end = arith::MinUIOp::create(
+        b, l, arith::AddIOp::create(b, l, begin, index(b, l, perBlock)),
+        index(b, l, sequences));
+    scf::ForOp::create(
+        b, l, begin, end, index(b, l, 1), ValueRange{},
+        [&](OpBuilder &lb, Location ll, Value sequence, ValueRange) {
+          // Row-major coordinates of the sequence in the outer dimensions.
+          SmallVector<Value> outer(outerSizes.size());
+          Value rest = sequence;
+          for (int64_t d = static_cast<int64_t>(outerSizes.size()) - 1; d >= 0;
+               --d) {
+            Value size = index(lb, ll, outerSizes[d]);
+            outer[d] =
+                d == 0 ? rest
+                       : arith::RemUIOp::create(lb, ll, rest, size).getResult();
+            if (d > 0)
+              rest = arith::DivUIOp::create(lb, ll, rest, size);
+          }
+          emitter.emit(lb, ll, scratch, outer);
+          scf::YieldOp::create(lb, ll);
+        });
+  };
+  if (blocks > 1)
+    scf::ParallelOp::create(b, loc, ValueRange{index(b, loc, 0)},
+                            ValueRange{index(b, loc, blocks)},
+                            ValueRange{index(b, loc, 1)},
+                            [&](OpBuilder &pb, Location pl, ValueRange ivs) {
+                              emitBlock(pb, pl, ivs[0]);
+                            });
+  else
+    emitBlock(b, loc, index(b, loc, 0));
+}

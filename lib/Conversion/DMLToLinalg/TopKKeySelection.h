@@ -1,0 +1,36 @@
+//===- TopKKeySelection.h - top_k on 64-bit ordered keys --------*- C++ -*-===//
+//
+// The selection of dml.top_k for element types of at most 32 bits, where an
+// element and its position fit one 64-bit key whose unsigned order is the
+// selection order (see TopKKeySelection.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DML_LIB_CONVERSION_DMLTOLINALG_TOPKKEYSELECTION_H
+#define DML_LIB_CONVERSION_DMLTOLINALG_TOPKKEYSELECTION_H
+
+#include "LoweringUtils.h"
+
+namespace mlir::dml {
+
+/// One dml.top_k on buffers: `input` is read along `axis`, the best `k`
+/// elements of each sequence go to `values` and `indices`.
+struct TopKProblem {
+  NumericKind kind;
+  bool decreasing;
+  int64_t axis, k, length;
+  Value input, values, indices;
+};
+
+/// Whether emitTopKWithKeys handles `elementType` (at most 32 bits).
+bool canSelectTopKWithKeys(Type elementType);
+
+/// Emits the selection of every sequence; `outerSizes` are the sizes of the
+/// non-axis dimensions. With `parallel`, blocks of sequences go to an
+/// scf.parallel.
+void emitTopKWithKeys(OpBuilder &b, Location loc, const TopKProblem &problem,
+                      ArrayRef<int64_t> outerSizes, bool parallel);
+
+} // namespace mlir::dml
+
+#endif // DML_LIB_CONVERSION_DMLTOLINALG_TOPKKEYSELECTION_H
