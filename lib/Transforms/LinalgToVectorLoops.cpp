@@ -14,9 +14,10 @@
 //       }
 //     }
 //   The R steps keep the outputs in registers and read R rows at once.
-//   Large write-only outputs (elementwise ops, >= 64 MiB) are written with
-//   non-temporal stores: they skip the read-for-ownership of each line and
-//   do not evict the inputs from the cache. The stores claim 16-byte
+//   Large write-only outputs (elementwise ops; >= 8 MiB into the caller's
+//   buffers, >= 64 MiB into the kernel's) are written with non-temporal
+//   stores: they skip the read-for-ownership of each line and do not evict
+//   the inputs from the cache. The stores claim 16-byte
 //   alignment, which DirectML guarantees for buffer tensors (and every
 //   chunk offset keeps); the pass checks the offsets statically.
 //   innermost loop a reduction (reductions over the innermost dim):
@@ -43,6 +44,8 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::dml {
@@ -720,13 +723,19 @@ private:
 
   /// Whether stores to `output` stream past the cache: a large output of
   /// an op without reductions whose chunk addresses stay 16-byte aligned.
+  /// The caller's buffers (function arguments, or views of them) stream
+  /// from 8 MiB: the kernel never reads them back. Buffers of the kernel
+  /// may be read back soon, and stream only from 64 MiB.
   bool shouldStream(Value output) {
+    constexpr int64_t kCallerStreamingBytes = int64_t(8) << 20;
     constexpr int64_t kStreamingBytes = int64_t(64) << 20;
     constexpr int64_t kAlignment = 16;
     auto type = cast<MemRefType>(output.getType());
     int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+    int64_t threshold =
+        isCallerBuffer(output) ? kCallerStreamingBytes : kStreamingBytes;
     if (elementBytes == 0 || op.getNumReductionLoops() != 0 ||
-        type.getNumElements() * elementBytes < kStreamingBytes ||
+        type.getNumElements() * elementBytes < threshold ||
         (width * elementBytes) % kAlignment != 0)
       return false;
     SmallVector<int64_t> strides;
@@ -738,6 +747,14 @@ private:
       return !ShapedType::isDynamic(stride) &&
              (stride * elementBytes) % kAlignment == 0;
     });
+  }
+
+  /// `buffer` is a function argument or a view of one.
+  static bool isCallerBuffer(Value buffer) {
+    while (auto view = buffer.getDefiningOp<ViewLikeOpInterface>())
+      buffer = view.getViewSource();
+    auto arg = dyn_cast<BlockArgument>(buffer);
+    return arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
   }
 
   /// out[chunk] = body(in[chunk], out[chunk]) at `point`, then at the

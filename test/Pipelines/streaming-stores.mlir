@@ -1,6 +1,7 @@
-// Elementwise outputs of 64 MiB and more are written with non-temporal
-// stores (16-byte aligned, DirectML's buffer alignment); smaller ones and
-// outputs of reductions use ordinary stores.
+// Elementwise outputs are written with non-temporal stores (16-byte
+// aligned, DirectML's buffer alignment) from 8 MiB into the caller's
+// buffers and from 64 MiB into the kernel's own; smaller ones and outputs
+// of reductions use ordinary stores.
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen | FileCheck %s
 
 // 4096 x 4096 x 4 bytes = 64 MiB.
@@ -14,7 +15,35 @@ func.func @large_one_hot(%j: tensor<4096x1xi32>, %w: tensor<1x2xf32>) -> tensor<
 // CHECK-LABEL: func.func @small_one_hot
 // CHECK-NOT: nontemporal
 // CHECK: return
-func.func @small_one_hot(%j: tensor<4095x1xi32>, %w: tensor<1x2xf32>) -> tensor<4095x4096xf32> {
-  %r = dml.one_hot %j, %w, axis = 1 : (tensor<4095x1xi32>, tensor<1x2xf32>) -> tensor<4095x4096xf32>
-  return %r : tensor<4095x4096xf32>
+func.func @small_one_hot(%j: tensor<511x1xi32>, %w: tensor<1x2xf32>) -> tensor<511x4096xf32> {
+  %r = dml.one_hot %j, %w, axis = 1 : (tensor<511x1xi32>, tensor<1x2xf32>) -> tensor<511x4096xf32>
+  return %r : tensor<511x4096xf32>
+}
+
+// 2048 x 1024 x 4 bytes = 8 MiB into the caller's buffer.
+// CHECK-LABEL: func.func @caller_gather
+// CHECK: vector.store %{{.*}} {alignment = 16 : i64, nontemporal = true} : memref<2048x1024xf32>
+func.func @caller_gather(%x: tensor<100x1024xf32>, %j: tensor<1x2048xi32>) -> tensor<2048x1024xf32> {
+  %g = dml.gather %x, %j, axis = 0, index_dimensions = 1 : (tensor<100x1024xf32>, tensor<1x2048xi32>) -> tensor<2048x1024xf32>
+  return %g : tensor<2048x1024xf32>
+}
+
+// CHECK-LABEL: func.func @small_caller_gather
+// CHECK-NOT: nontemporal
+// CHECK: return
+func.func @small_caller_gather(%x: tensor<100x1024xf32>, %j: tensor<1x2047xi32>) -> tensor<2047x1024xf32> {
+  %g = dml.gather %x, %j, axis = 0, index_dimensions = 1 : (tensor<100x1024xf32>, tensor<1x2047xi32>) -> tensor<2047x1024xf32>
+  return %g : tensor<2047x1024xf32>
+}
+
+// An 8 MiB intermediate the kernel reads back keeps ordinary stores.
+// CHECK-LABEL: func.func @kernel_gather
+// CHECK: memref.alloc() {{.*}} : memref<2048x1024xf32>
+// CHECK: vector.store %{{[^{]*}} : memref<2048x1024xf32>, vector<32xf32>
+// CHECK-NOT: nontemporal
+// CHECK: return
+func.func @kernel_gather(%x: tensor<100x1024xf32>, %j: tensor<1x2048xi32>) -> tensor<1x1xf32> {
+  %g = dml.gather %x, %j, axis = 0, index_dimensions = 1 : (tensor<100x1024xf32>, tensor<1x2048xi32>) -> tensor<2048x1024xf32>
+  %r = dml.reduce %g, function = sum, axes = [0, 1] : tensor<2048x1024xf32> -> tensor<1x1xf32>
+  return %r : tensor<1x1xf32>
 }
