@@ -118,8 +118,8 @@ TypedAttr getIdentity(Builder &b, vector::CombiningKind kind, Type type) {
 }
 
 /// A copy of the binary `combiner` applied to (lhs, rhs).
-Value createCombine(OpBuilder &b, Location loc, Operation *combiner,
-                    Value lhs, Value rhs) {
+Value createCombine(OpBuilder &b, Location loc, Operation *combiner, Value lhs,
+                    Value rhs) {
   OperationState state(loc, combiner->getName());
   state.addOperands({lhs, rhs});
   state.addTypes(lhs.getType());
@@ -330,14 +330,14 @@ SmallVector<Operation *> getChunkInvariantOps(linalg::GenericOp op,
   for (Operation &nested : body.without_terminator()) {
     bool candidate = false;
     if (auto index = dyn_cast<linalg::IndexOp>(nested))
-      candidate = !llvm::is_contained(loopDims,
-                                      static_cast<int64_t>(index.getDim()));
+      candidate =
+          !llvm::is_contained(loopDims, static_cast<int64_t>(index.getDim()));
     else if (auto load = dyn_cast<memref::LoadOp>(nested))
       candidate = !llvm::is_contained(op.getDpsInits(), load.getMemRef());
     else
-      candidate = nested.getNumRegions() == 0 &&
-                  isa<arith::ArithDialect, math::MathDialect>(
-                      nested.getDialect());
+      candidate =
+          nested.getNumRegions() == 0 &&
+          isa<arith::ArithDialect, math::MathDialect>(nested.getDialect());
     if (candidate && llvm::all_of(nested.getOperands(), isInvariant)) {
       invariant.insert(&nested);
       ordered.push_back(&nested);
@@ -397,7 +397,8 @@ public:
     vectorDim = rank - 1;
     if (width > 1 && !canVectorize())
       width = 1;
-    bool innerReduction = iterators[vectorDim] == utils::IteratorType::reduction;
+    bool innerReduction =
+        iterators[vectorDim] == utils::IteratorType::reduction;
     if (innerReduction) {
       if (op.getNumDpsInits() != 1 || failed(analyzeCombiner()))
         return failure();
@@ -531,10 +532,9 @@ private:
           [&](OpBuilder &nb, Location, ValueRange ivs) { body(nb, ivs); });
       return;
     }
-    scf::buildLoopNest(b, loc, lbs, ubs, steps,
-                       [&](OpBuilder &nb, Location, ValueRange ivs) {
-                         body(nb, ivs);
-                       });
+    scf::buildLoopNest(
+        b, loc, lbs, ubs, steps,
+        [&](OpBuilder &nb, Location, ValueRange ivs) { body(nb, ivs); });
   }
 
   LogicalResult emitScalarOp() {
@@ -644,19 +644,18 @@ private:
                   b, loc, blockStart,
                   arith::ConstantIndexOp::create(b, loc, blockSize)),
               arith::ConstantIndexOp::create(b, loc, innermost));
-          buildLoops(b, reductionDims, reductionCounts, /*parallel=*/false,
-                     [&](OpBuilder &rb, ValueRange reductionIvs) {
-                       for (auto [dim, iv] :
-                            llvm::zip(reductionDims, reductionIvs))
-                         ivs[dim] = iv;
-                       if (rowsPerStep > 1)
-                         ivs[reductionDims.back()] = arith::MulIOp::create(
-                             rb, loc, ivs[reductionDims.back()],
-                             arith::ConstantIndexOp::create(rb, loc,
-                                                            rowsPerStep));
-                       failedToClone |= failed(emitChunks(
-                           rb, ivs, blockStart, blockEnd));
-                     });
+          buildLoops(
+              b, reductionDims, reductionCounts, /*parallel=*/false,
+              [&](OpBuilder &rb, ValueRange reductionIvs) {
+                for (auto [dim, iv] : llvm::zip(reductionDims, reductionIvs))
+                  ivs[dim] = iv;
+                if (rowsPerStep > 1)
+                  ivs[reductionDims.back()] = arith::MulIOp::create(
+                      rb, loc, ivs[reductionDims.back()],
+                      arith::ConstantIndexOp::create(rb, loc, rowsPerStep));
+                failedToClone |=
+                    failed(emitChunks(rb, ivs, blockStart, blockEnd));
+              });
         });
     if (failedToClone)
       return failure();
@@ -679,11 +678,11 @@ private:
     outside.ivs = ivs;
     BodyCloner hoister(b, loc, outside);
     for (OpOperand *input : getLoopInvariantInputs(op, loopDims))
-      hoister.bind(op.getMatchingBlockArgument(input),
-                   memref::LoadOp::create(
-                       b, loc, input->get(),
-                       getIndices(b, loc, op.getMatchingIndexingMap(input),
-                                  ivs)));
+      hoister.bind(
+          op.getMatchingBlockArgument(input),
+          memref::LoadOp::create(
+              b, loc, input->get(),
+              getIndices(b, loc, op.getMatchingIndexingMap(input), ivs)));
     if (failed(hoister.cloneOps(getChunkInvariantOps(op, loopDims))))
       return failure();
     hoisted = &hoister.getMapping();
@@ -694,18 +693,17 @@ private:
           b, loc, arith::DivUIOp::create(b, loc, length, widthValue),
           widthValue);
       vectorEnd = arith::AddIOp::create(b, loc, start, rounded);
-      scf::ForOp::create(
-          b, loc, start, vectorEnd, widthValue, ValueRange{},
-          [&](OpBuilder &lb, Location, Value iv, ValueRange) {
-            Point point;
-            point.ivs = ivs;
-            point.ivs[vectorDim] = iv;
-            point.vectorDim = vectorDim;
-            point.width = width;
-            if (failed(emitElementwiseStep(lb, point)))
-              status = failure();
-            scf::YieldOp::create(lb, loc);
-          });
+      scf::ForOp::create(b, loc, start, vectorEnd, widthValue, ValueRange{},
+                         [&](OpBuilder &lb, Location, Value iv, ValueRange) {
+                           Point point;
+                           point.ivs = ivs;
+                           point.ivs[vectorDim] = iv;
+                           point.vectorDim = vectorDim;
+                           point.width = width;
+                           if (failed(emitElementwiseStep(lb, point)))
+                             status = failure();
+                           scf::YieldOp::create(lb, loc);
+                         });
     }
     scf::ForOp::create(b, loc, vectorEnd, end,
                        arith::ConstantIndexOp::create(b, loc, 1), ValueRange{},
@@ -765,8 +763,8 @@ private:
     SmallVector<SmallVector<Value>> outIndices;
     SmallVector<Value> outputs;
     for (OpOperand &init : op.getDpsInitsMutable()) {
-      outIndices.push_back(getIndices(b, loc, op.getMatchingIndexingMap(&init),
-                                      point.ivs));
+      outIndices.push_back(
+          getIndices(b, loc, op.getMatchingIndexingMap(&init), point.ivs));
       Type outputType = cast<MemRefType>(init.get().getType()).getElementType();
       if (point.isVector())
         outputs.push_back(vector::LoadOp::create(
@@ -780,9 +778,9 @@ private:
       Point rowPoint = point;
       if (row > 0) {
         int64_t jamDim = getInnermostOuterReductionDim();
-        rowPoint.ivs[jamDim] = arith::AddIOp::create(
-            b, loc, point.ivs[jamDim],
-            arith::ConstantIndexOp::create(b, loc, row));
+        rowPoint.ivs[jamDim] =
+            arith::AddIOp::create(b, loc, point.ivs[jamDim],
+                                  arith::ConstantIndexOp::create(b, loc, row));
       }
       SmallVector<Value> args = loadInputs(b, rowPoint);
       args.append(outputs);
@@ -799,8 +797,8 @@ private:
     for (auto [value, init, indices] :
          llvm::zip(outputs, op.getDpsInitsMutable(), outIndices)) {
       if (point.isVector()) {
-        auto store = vector::StoreOp::create(b, loc, value, init.get(),
-                                             indices);
+        auto store =
+            vector::StoreOp::create(b, loc, value, init.get(), indices);
         if (shouldStream(init.get())) {
           store.setNontemporal(true);
           store.setAlignment(uint64_t(16));

@@ -74,15 +74,16 @@ Value mlir::dml::buildWindowReduction(OpBuilder &b, Location loc, Value input,
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t rank = inputType.getRank();
   SmallVector<int64_t> keptDims = getKeptDims(rank, axes);
-  Value output =
-      createFilledTensor(b, loc, getKeptShape(inputType.getShape(), axes), init);
+  Value output = createFilledTensor(
+      b, loc, getKeptShape(inputType.getShape(), axes), init);
 
   MLIRContext *context = b.getContext();
   SmallVector<AffineExpr> keptExprs;
   for (int64_t d : keptDims)
     keptExprs.push_back(getAffineDimExpr(d, context));
   AffineMap keptMap = AffineMap::get(rank, 0, keptExprs, context);
-  SmallVector<AffineMap> maps = {AffineMap::getMultiDimIdentityMap(rank, context)};
+  SmallVector<AffineMap> maps = {
+      AffineMap::getMultiDimIdentityMap(rank, context)};
   maps.append(keptInputs.size(), keptMap);
   maps.push_back(keptMap);
   SmallVector<utils::IteratorType> iterators(rank,
@@ -110,7 +111,8 @@ Value mlir::dml::buildElementwise(
       createEmptyTensor(b, loc, shapeType.getShape(), resultElementType);
   int64_t rank = shapeType.getRank();
   SmallVector<AffineMap> maps(
-      inputs.size() + 1, AffineMap::getMultiDimIdentityMap(rank, b.getContext()));
+      inputs.size() + 1,
+      AffineMap::getMultiDimIdentityMap(rank, b.getContext()));
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
   auto generic = linalg::GenericOp::create(
@@ -141,8 +143,8 @@ Value mlir::dml::createTotalOrderGreater(OpBuilder &b, Location loc,
         arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, lhs, rhs);
     Value rhsIsNumber =
         arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ORD, rhs, rhs);
-    Value nanAboveNumber = arith::AndIOp::create(
-        b, loc, createIsNaN(b, loc, lhs), rhsIsNumber);
+    Value nanAboveNumber =
+        arith::AndIOp::create(b, loc, createIsNaN(b, loc, lhs), rhsIsNumber);
     return arith::OrIOp::create(b, loc, ordered, nanAboveNumber);
   }
   }

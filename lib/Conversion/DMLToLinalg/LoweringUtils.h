@@ -38,9 +38,9 @@ Value expandReducedDims(OpBuilder &b, Location loc, Value collapsed,
                         RankedTensorType resultType, ArrayRef<int32_t> axes);
 
 /// Combines one window element into an accumulator.
-using WindowCombineFn = function_ref<Value(
-    OpBuilder &b, Location loc, Value element, ValueRange keptInputs,
-    Value accumulator)>;
+using WindowCombineFn =
+    function_ref<Value(OpBuilder &b, Location loc, Value element,
+                       ValueRange keptInputs, Value accumulator)>;
 
 /// A linalg.generic reducing `input` over `axes` into a tensor of the kept
 /// dimensions, initialized with `init`. `keptInputs` are extra inputs shaped

@@ -88,8 +88,8 @@ struct OneHotOpLowering : public OpConversionPattern<OneHotOp> {
           }
           Value position = arith::IndexCastOp::create(
               b, l, i64, linalg::IndexOp::create(b, l, axis));
-          Value atIndex = arith::CmpIOp::create(
-              b, l, arith::CmpIPredicate::eq, position, index);
+          Value atIndex = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
+                                                position, index);
           Value isOn = arith::AndIOp::create(b, l, inRange, atIndex);
           linalg::YieldOp::create(
               b, l, arith::SelectOp::create(b, l, isOn, on, off).getResult());
