@@ -72,6 +72,11 @@ enum class BoundKind { None, Partitions, Sample };
 struct ScanState {
   Value count, threshold, accepted;
   SmallVector<Value> asValues() const { return {count, threshold, accepted}; }
+  /// The values after `n` more keys were appended to C.
+  SmallVector<Value> appended(OpBuilder &b, Location loc, Value n) const {
+    return {arith::AddIOp::create(b, loc, count, n), threshold,
+            arith::AddIOp::create(b, loc, accepted, n)};
+  }
   static ScanState from(ValueRange values) {
     return {values[0], values[1], values[2]};
   }
@@ -572,12 +577,7 @@ private:
           vector::CompressStoreOp::create(
               ib, il, scratch, ValueRange{room.count}, passes,
               makeKey(ib, il, ords, positions), IntegerAttr());
-          scf::YieldOp::create(
-              ib, il,
-              ValueRange{
-                  arith::AddIOp::create(ib, il, room.count, passed),
-                  room.threshold,
-                  arith::AddIOp::create(ib, il, state.accepted, passed)});
+          scf::YieldOp::create(ib, il, room.appended(ib, il, passed));
         },
         [&](OpBuilder &eb, Location el) {
           scf::YieldOp::create(eb, el, state.asValues());
@@ -604,13 +604,8 @@ private:
                     arith::IndexCastUIOp::create(ib, il, ib.getI64Type(), j);
                 memref::StoreOp::create(ib, il, makeKey(ib, il, ord, position),
                                         scratch, ValueRange{room.count});
-                Value one = index(ib, il, 1);
                 scf::YieldOp::create(
-                    ib, il,
-                    ValueRange{
-                        arith::AddIOp::create(ib, il, room.count, one),
-                        room.threshold,
-                        arith::AddIOp::create(ib, il, current.accepted, one)});
+                    ib, il, room.appended(ib, il, index(ib, il, 1)));
               },
               [&](OpBuilder &eb, Location el) {
                 scf::YieldOp::create(eb, el, current.asValues());
