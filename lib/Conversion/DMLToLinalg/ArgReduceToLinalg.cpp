@@ -116,8 +116,9 @@ static Value buildSinglePassArgReduction(OpBuilder &b, Location loc,
   TypedAttr bestInit =
       kind == NumericKind::Float && !isMax
           ? TypedAttr(b.getFloatAttr(
-                elementType, APFloat::getNaN(cast<FloatType>(elementType)
-                                                 .getFloatSemantics())))
+                elementType,
+                APFloat::getNaN(
+                    cast<FloatType>(elementType).getFloatSemantics())))
           : getExtremeInit(b, elementType, kind, isMax);
   Value best = createFilledTensor(b, loc, keptShape, bestInit);
   Value index = createFilledTensor(b, loc, keptShape, b.getI64IntegerAttr(0));
@@ -150,8 +151,8 @@ static Value buildSinglePassArgReduction(OpBuilder &b, Location loc,
                                                    element),
                       arith::ConstantIntOp::create(nb, nl, nb.getI1Type(), 1))
                       .getResult()
-                : isMax ? createTotalOrderGreater(nb, nl, kind, element, current)
-                        : createTotalOrderLess(nb, nl, kind, element, current);
+            : isMax ? createTotalOrderGreater(nb, nl, kind, element, current)
+                    : createTotalOrderLess(nb, nl, kind, element, current);
         Value flat = buildFlatIndex(nb, nl, inputType, axes);
         Value newBest =
             arith::SelectOp::create(nb, nl, replaces, element, current);
@@ -172,11 +173,11 @@ Value mlir::dml::buildArgReduction(OpBuilder &b, Location loc, Value input,
   Type indexType = resultType.getElementType();
   auto finish = [&](Value flatIndex) {
     if (indexType != i64)
-      flatIndex = buildElementwise(
-          b, loc, flatIndex, indexType,
-          [&](OpBuilder &nb, Location nl, ValueRange args) {
-            return castI64To(nb, nl, args.front(), indexType);
-          });
+      flatIndex =
+          buildElementwise(b, loc, flatIndex, indexType,
+                           [&](OpBuilder &nb, Location nl, ValueRange args) {
+                             return castI64To(nb, nl, args.front(), indexType);
+                           });
     return expandReducedDims(b, loc, flatIndex, resultType, axes);
   };
   if (!llvm::is_contained(axes, inputType.getRank() - 1))
@@ -218,15 +219,14 @@ struct ArgReduceOpLowering : public OpConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<NumericKind> kind =
-        getNumericKind(op.getInput().getType().getElementType());
-    auto resultType = dyn_cast_or_null<RankedTensorType>(
-        this->getTypeConverter()->convertType(op.getOutput().getType()));
-    if (failed(kind) || !resultType)
+    FailureOr<KindAndResultType> types = getKindAndResultType(
+        *this->getTypeConverter(), op.getInput(), op.getOutput());
+    if (failed(types))
       return rewriter.notifyMatchFailure(op, "unsupported element type");
     Value result = buildArgReduction(
-        rewriter, op.getLoc(), adaptor.getInput(), *kind, op.getAxes(), isMax,
-        op.getDirection() == AxisDirection::Decreasing, resultType);
+        rewriter, op.getLoc(), adaptor.getInput(), types->kind, op.getAxes(),
+        isMax, op.getDirection() == AxisDirection::Decreasing,
+        types->resultType);
     rewriter.replaceOp(op, result);
     return success();
   }

@@ -30,12 +30,12 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
   matchAndRewrite(GatherOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    FailureOr<NumericKind> indexKind =
-        getNumericKind(op.getIndices().getType().getElementType());
-    auto resultType = dyn_cast_or_null<RankedTensorType>(
-        getTypeConverter()->convertType(op.getOutput().getType()));
-    if (failed(indexKind) || !resultType)
+    FailureOr<KindAndResultType> types = getKindAndResultType(
+        *getTypeConverter(), op.getIndices(), op.getOutput());
+    if (failed(types))
       return rewriter.notifyMatchFailure(op, "unsupported element type");
+    NumericKind indexKind = types->kind;
+    RankedTensorType resultType = types->resultType;
 
     Value input = adaptor.getInput();
     Value indices = adaptor.getIndices();
@@ -74,12 +74,12 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
           bool narrow = index.getType().getIntOrFloatBitWidth() <= 32 &&
                         axisSize <= std::numeric_limits<int32_t>::max();
           IntegerType indexType = narrow ? b.getI32Type() : b.getI64Type();
-          index = extendIndex(b, l, *indexKind, index, indexType);
+          index = extendIndex(b, l, indexKind, index, indexType);
 
           Value size = arith::ConstantIntOp::create(b, l, indexType, axisSize);
           Value last =
               arith::ConstantIntOp::create(b, l, indexType, axisSize - 1);
-          if (*indexKind == NumericKind::Signed) {
+          if (indexKind == NumericKind::Signed) {
             // i + S cannot overflow: i < 0 and S <= the type's maximum.
             Value zero = arith::ConstantIntOp::create(b, l, indexType, 0);
             Value isNegative = arith::CmpIOp::create(

@@ -156,6 +156,18 @@ Value mlir::dml::createTotalOrderLess(OpBuilder &b, Location loc,
   return createTotalOrderGreater(b, loc, kind, rhs, lhs);
 }
 
+FailureOr<KindAndResultType>
+mlir::dml::getKindAndResultType(const TypeConverter &converter,
+                                Value kindOperand, Value result) {
+  FailureOr<NumericKind> kind =
+      getNumericKind(cast<ShapedType>(kindOperand.getType()).getElementType());
+  auto resultType = dyn_cast_or_null<RankedTensorType>(
+      converter.convertType(result.getType()));
+  if (failed(kind) || !resultType)
+    return failure();
+  return KindAndResultType{*kind, resultType};
+}
+
 Value mlir::dml::extendIndex(OpBuilder &b, Location loc, NumericKind kind,
                              Value value, IntegerType type) {
   if (value.getType() == type)

@@ -6,6 +6,7 @@
 #include "dml/Dialect/DML/IR/DataType.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace mlir::dml {
@@ -16,6 +17,17 @@ enum class NumericKind { Float, Signed, Unsigned };
 
 /// The kind of `originalElementType`; fails for non-DirectML types.
 FailureOr<NumericKind> getNumericKind(Type originalElementType);
+
+/// What the lowering patterns check first: the kind of the operand whose
+/// element type decides signedness, and the converted result type.
+struct KindAndResultType {
+  NumericKind kind;
+  RankedTensorType resultType;
+};
+/// Fails for element types without a kind or a tensor conversion.
+FailureOr<KindAndResultType>
+getKindAndResultType(const TypeConverter &converter, Value kindOperand,
+                     Value result);
 
 /// `tensor.empty` of the given shape and element type.
 Value createEmptyTensor(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,

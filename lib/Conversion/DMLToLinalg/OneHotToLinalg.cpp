@@ -26,12 +26,12 @@ struct OneHotOpLowering : public OpConversionPattern<OneHotOp> {
   matchAndRewrite(OneHotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    FailureOr<NumericKind> indexKind =
-        getNumericKind(op.getIndices().getType().getElementType());
-    auto resultType = dyn_cast_or_null<RankedTensorType>(
-        getTypeConverter()->convertType(op.getOutput().getType()));
-    if (failed(indexKind) || !resultType)
+    FailureOr<KindAndResultType> types = getKindAndResultType(
+        *getTypeConverter(), op.getIndices(), op.getOutput());
+    if (failed(types))
       return rewriter.notifyMatchFailure(op, "unsupported element type");
+    NumericKind indexKind = types->kind;
+    RankedTensorType resultType = types->resultType;
 
     int64_t rank = resultType.getRank();
     int64_t axis = op.getAxis();
@@ -68,10 +68,10 @@ struct OneHotOpLowering : public OpConversionPattern<OneHotOp> {
         rewriter, loc, resultType, adaptor.getIndices(), output, maps,
         iterators, [&](OpBuilder &b, Location l, ValueRange args) {
           Type i64 = b.getI64Type();
-          Value index = extendIndex(b, l, *indexKind, args[0], b.getI64Type());
+          Value index = extendIndex(b, l, indexKind, args[0], b.getI64Type());
           Value length = arith::ConstantIntOp::create(b, l, i64, depth);
           Value inRange;
-          if (*indexKind == NumericKind::Signed) {
+          if (indexKind == NumericKind::Signed) {
             Value zero64 = arith::ConstantIntOp::create(b, l, i64, 0);
             Value isNegative = arith::CmpIOp::create(
                 b, l, arith::CmpIPredicate::slt, index, zero64);

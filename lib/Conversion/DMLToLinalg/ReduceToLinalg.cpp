@@ -136,21 +136,21 @@ struct ReduceOpLowering : public OpConversionPattern<ReduceOp> {
   matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    FailureOr<NumericKind> kind =
-        getNumericKind(op.getInput().getType().getElementType());
-    auto resultType = dyn_cast_or_null<RankedTensorType>(
-        getTypeConverter()->convertType(op.getOutput().getType()));
-    if (failed(kind) || !resultType)
+    FailureOr<KindAndResultType> types = getKindAndResultType(
+        *getTypeConverter(), op.getInput(), op.getOutput());
+    if (failed(types))
       return rewriter.notifyMatchFailure(op, "unsupported element type");
+    NumericKind kind = types->kind;
+    RankedTensorType resultType = types->resultType;
 
     ReduceFunction function = op.getFunction();
     ArrayRef<int32_t> axes = op.getAxes();
     Value input = adaptor.getInput();
     if (op.isIndexReduction()) {
-      Value result = buildArgReduction(
-          rewriter, loc, input, *kind, axes,
-          /*isMax=*/function == ReduceFunction::ArgMax,
-          /*preferLast=*/false, resultType);
+      Value result =
+          buildArgReduction(rewriter, loc, input, kind, axes,
+                            /*isMax=*/function == ReduceFunction::ArgMax,
+                            /*preferLast=*/false, resultType);
       rewriter.replaceOp(op, result);
       return success();
     }
@@ -159,7 +159,7 @@ struct ReduceOpLowering : public OpConversionPattern<ReduceOp> {
                      function == ReduceFunction::L2 ||
                      function == ReduceFunction::LogSum ||
                      function == ReduceFunction::LogSumExp;
-    if (floatOnly && *kind != NumericKind::Float)
+    if (floatOnly && kind != NumericKind::Float)
       return rewriter.notifyMatchFailure(op, "function needs a float type");
 
     Type elementType = resultType.getElementType();
@@ -168,7 +168,7 @@ struct ReduceOpLowering : public OpConversionPattern<ReduceOp> {
     if (function == ReduceFunction::LogSumExp) {
       Value maximum = buildWindowReduction(
           rewriter, loc, input, axes,
-          getInit(rewriter, function, accType, *kind), {},
+          getInit(rewriter, function, accType, kind), {},
           [&](OpBuilder &b, Location l, Value x, ValueRange, Value acc) {
             return arith::MaximumFOp::create(b, l, acc,
                                              extendTo(b, l, x, accType));
@@ -191,8 +191,10 @@ struct ReduceOpLowering : public OpConversionPattern<ReduceOp> {
             Value magnitude = math::AbsFOp::create(b, l, m);
             Value infinity = arith::ConstantOp::create(
                 b, l,
-                b.getFloatAttr(accType, APFloat::getInf(cast<FloatType>(accType)
-                                                            .getFloatSemantics())));
+                b.getFloatAttr(
+                    accType,
+                    APFloat::getInf(
+                        cast<FloatType>(accType).getFloatSemantics())));
             Value isInf = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ,
                                                 magnitude, infinity);
             return arith::SelectOp::create(b, l, isInf, m, logSum);
@@ -200,22 +202,20 @@ struct ReduceOpLowering : public OpConversionPattern<ReduceOp> {
     } else {
       reduced = buildWindowReduction(
           rewriter, loc, input, axes,
-          getInit(rewriter, function, accType, *kind), {},
+          getInit(rewriter, function, accType, kind), {},
           [&](OpBuilder &b, Location l, Value x, ValueRange, Value acc) {
-            Value element = *kind == NumericKind::Float
-                                ? extendTo(b, l, x, accType)
-                                : x;
-            return combine(b, l, function, *kind, element, acc);
+            Value element =
+                kind == NumericKind::Float ? extendTo(b, l, x, accType) : x;
+            return combine(b, l, function, kind, element, acc);
           });
     }
 
     int64_t windowSize = 1;
     for (int32_t axis : axes)
       windowSize *= op.getInput().getType().getDimSize(axis);
-    bool needsPost = function == ReduceFunction::Average ||
-                     function == ReduceFunction::L2 ||
-                     function == ReduceFunction::LogSum ||
-                     accType != elementType;
+    bool needsPost =
+        function == ReduceFunction::Average || function == ReduceFunction::L2 ||
+        function == ReduceFunction::LogSum || accType != elementType;
     if (needsPost) {
       reduced = buildElementwise(
           rewriter, loc, reduced, elementType,
@@ -235,8 +235,8 @@ struct ReduceOpLowering : public OpConversionPattern<ReduceOp> {
             return value;
           });
     }
-    rewriter.replaceOp(op, expandReducedDims(rewriter, loc, reduced,
-                                             resultType, axes));
+    rewriter.replaceOp(
+        op, expandReducedDims(rewriter, loc, reduced, resultType, axes));
     return success();
   }
 };
