@@ -35,6 +35,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dml/Transforms/Passes.h"
+#include "dml/Transforms/ReductionIdentity.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -75,46 +76,6 @@ std::optional<vector::CombiningKind> getCombiningKind(Operation *op) {
       .Case<arith::MaxUIOp>([](auto) { return Kind::MAXUI; })
       .Case<arith::MinUIOp>([](auto) { return Kind::MINUI; })
       .Default([](Operation *) { return std::nullopt; });
-}
-
-/// The neutral element of `kind` for `type`.
-TypedAttr getIdentity(Builder &b, vector::CombiningKind kind, Type type) {
-  using Kind = vector::CombiningKind;
-  if (auto floatType = dyn_cast<FloatType>(type)) {
-    const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
-    switch (kind) {
-    case Kind::ADD:
-      return b.getFloatAttr(type, APFloat::getZero(semantics, true));
-    case Kind::MUL:
-      return b.getFloatAttr(type, 1.0);
-    case Kind::MAXIMUMF:
-    case Kind::MAXNUMF:
-      return b.getFloatAttr(type, APFloat::getInf(semantics, true));
-    case Kind::MINIMUMF:
-      return b.getFloatAttr(type, APFloat::getInf(semantics, false));
-    case Kind::MINNUMF:
-      return b.getFloatAttr(type, APFloat::getNaN(semantics));
-    default:
-      return {};
-    }
-  }
-  unsigned width = type.getIntOrFloatBitWidth();
-  switch (kind) {
-  case Kind::ADD:
-    return b.getIntegerAttr(type, 0);
-  case Kind::MUL:
-    return b.getIntegerAttr(type, 1);
-  case Kind::MAXSI:
-    return b.getIntegerAttr(type, APInt::getSignedMinValue(width));
-  case Kind::MINSI:
-    return b.getIntegerAttr(type, APInt::getSignedMaxValue(width));
-  case Kind::MAXUI:
-    return b.getIntegerAttr(type, APInt::getMinValue(width));
-  case Kind::MINUI:
-    return b.getIntegerAttr(type, APInt::getMaxValue(width));
-  default:
-    return {};
-  }
 }
 
 /// A copy of the binary `combiner` applied to (lhs, rhs).
@@ -472,7 +433,7 @@ private:
     if (!found)
       return failure();
     kind = *found;
-    identity = getIdentity(rewriter, kind, outputArg.getType());
+    identity = dml::getReductionIdentity(rewriter, kind, outputArg.getType());
     return success(identity != nullptr);
   }
 

@@ -35,6 +35,7 @@
 #include "TopKKeySelection.h"
 #include "dml/Conversion/DMLToLinalg/DMLToLinalg.h"
 #include "dml/Dialect/DML/IR/DMLOps.h"
+#include "dml/Transforms/ReductionIdentity.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -70,8 +71,7 @@ public:
     Value kValue = constant(b, loc, k);
     Type elementType = cast<MemRefType>(input.getType()).getElementType();
     int64_t width = kFilterBits / elementType.getIntOrFloatBitWidth();
-    bool contiguous =
-        axis == cast<MemRefType>(input.getType()).getRank() - 1;
+    bool contiguous = axis == cast<MemRefType>(input.getType()).getRank() - 1;
 
     // A lower bound t of the K-th best: at least K elements are not worse.
     Value threshold;
@@ -90,8 +90,8 @@ public:
           b, loc, c0, constant(b, loc, vectorEnd), constant(b, loc, width),
           ValueRange{count},
           [&](OpBuilder &lb, Location l, Value chunk, ValueRange args) {
-            Value chunkValues = vector::LoadOp::create(lb, l, vectorType,
-                                                       input, coordsAt(chunk));
+            Value chunkValues = vector::LoadOp::create(lb, l, vectorType, input,
+                                                       coordsAt(chunk));
             Value root = memref::LoadOp::create(lb, l, values, coordsAt(c0));
             Value rootSplat =
                 vector::BroadcastOp::create(lb, l, vectorType, root);
@@ -118,14 +118,13 @@ public:
                    constant(b, loc, length), count, threshold);
 
     // 3. Heapsort: move the worst to the end, K - 1 times.
-    scf::ForOp::create(
-        b, loc, c1, kValue, c1, ValueRange{},
-        [&](OpBuilder &lb, Location l, Value t, ValueRange) {
-          Value end = arith::SubIOp::create(lb, l, kValue, t);
-          emitSwap(lb, l, c0, end);
-          emitSiftDown(lb, l, end);
-          scf::YieldOp::create(lb, l);
-        });
+    scf::ForOp::create(b, loc, c1, kValue, c1, ValueRange{},
+                       [&](OpBuilder &lb, Location l, Value t, ValueRange) {
+                         Value end = arith::SubIOp::create(lb, l, kValue, t);
+                         emitSwap(lb, l, c0, end);
+                         emitSiftDown(lb, l, end);
+                         scf::YieldOp::create(lb, l);
+                       });
   }
 
 private:
@@ -161,14 +160,13 @@ private:
                 Value root =
                     memref::LoadOp::create(eb, el, values, coordsAt(c0));
                 Value enters = isBetter(eb, el, element, root);
-                scf::IfOp::create(eb, el, enters,
-                                  [&](OpBuilder &rb, Location rl) {
-                                    storeSlot(rb, rl, constant(rb, rl, 0),
-                                              element,
-                                              toIndexElement(rb, rl, j));
-                                    emitSiftDown(rb, rl, sampleKValue);
-                                    scf::YieldOp::create(rb, rl);
-                                  });
+                scf::IfOp::create(
+                    eb, el, enters, [&](OpBuilder &rb, Location rl) {
+                      storeSlot(rb, rl, constant(rb, rl, 0), element,
+                                toIndexElement(rb, rl, j));
+                      emitSiftDown(rb, rl, sampleKValue);
+                      scf::YieldOp::create(rb, rl);
+                    });
                 scf::YieldOp::create(eb, el);
               });
           scf::YieldOp::create(lb, l);
@@ -184,15 +182,14 @@ private:
         b, loc, DenseElementsAttr::get(countType, int64_t(1)));
     int64_t vectorEnd = length / width * width;
     auto counting = scf::ForOp::create(
-        b, loc, c0, constant(b, loc, vectorEnd), constant(b, loc, width),
-        zeros, [&](OpBuilder &lb, Location l, Value chunk, ValueRange acc) {
-          Value chunkValues = vector::LoadOp::create(lb, l, vectorType, input,
-                                                     coordsAt(chunk));
+        b, loc, c0, constant(b, loc, vectorEnd), constant(b, loc, width), zeros,
+        [&](OpBuilder &lb, Location l, Value chunk, ValueRange acc) {
+          Value chunkValues =
+              vector::LoadOp::create(lb, l, vectorType, input, coordsAt(chunk));
           Value counted = arith::SelectOp::create(
               lb, l, isNotWorseThan(lb, l, chunkValues, guess), ones, zeros);
-          scf::YieldOp::create(lb, l,
-                               arith::AddIOp::create(lb, l, acc[0], counted)
-                                   .getResult());
+          scf::YieldOp::create(
+              lb, l, arith::AddIOp::create(lb, l, acc[0], counted).getResult());
         });
     Value total = vector::ReductionOp::create(
         b, loc, vector::CombiningKind::ADD, counting.getResult(0));
@@ -210,7 +207,9 @@ private:
         arith::ConstantIntOp::create(b, loc, b.getI64Type(), k));
     auto bound = scf::IfOp::create(
         b, loc, enough,
-        [&](OpBuilder &ib, Location il) { scf::YieldOp::create(ib, il, guess); },
+        [&](OpBuilder &ib, Location il) {
+          scf::YieldOp::create(ib, il, guess);
+        },
         [&](OpBuilder &eb, Location el) {
           scf::YieldOp::create(eb, el, emitBlockThreshold(eb, el, width));
         });
@@ -240,9 +239,9 @@ private:
     VectorType vectorType = VectorType::get({width}, elementType);
     vector::CombiningKind bestKind = getBestKind(), worstKind = getWorstKind();
     Value worstInit = arith::ConstantOp::create(
-        b, loc, getIdentity(b, worstKind, elementType));
+        b, loc, getReductionIdentity(b, worstKind, elementType));
     Value bestInit = arith::ConstantOp::create(
-        b, loc, getIdentity(b, bestKind, elementType));
+        b, loc, getReductionIdentity(b, bestKind, elementType));
     Value bestSplat = vector::BroadcastOp::create(b, loc, vectorType, bestInit);
     auto loop = scf::ForOp::create(
         b, loc, constant(b, loc, 0), constant(b, loc, k), constant(b, loc, 1),
@@ -273,22 +272,21 @@ private:
                     vector::makeArithReduction(cb, cl, bestKind, acc[0],
                                                chunkValues));
               });
-          Value best = vector::ReductionOp::create(lb, l, bestKind,
-                                                   chunks.getResult(0));
+          Value best =
+              vector::ReductionOp::create(lb, l, bestKind, chunks.getResult(0));
           auto tail = scf::ForOp::create(
               lb, l, vectorEnd, end, constant(lb, l, 1), best,
               [&](OpBuilder &cb, Location cl, Value j, ValueRange acc) {
                 Value element =
                     memref::LoadOp::create(cb, cl, input, coordsAt(j));
-                scf::YieldOp::create(
-                    cb, cl,
-                    vector::makeArithReduction(cb, cl, bestKind, acc[0],
-                                               element));
+                scf::YieldOp::create(cb, cl,
+                                     vector::makeArithReduction(
+                                         cb, cl, bestKind, acc[0], element));
               });
-          scf::YieldOp::create(
-              lb, l,
-              vector::makeArithReduction(lb, l, worstKind, args[0],
-                                         tail.getResult(0)));
+          scf::YieldOp::create(lb, l,
+                               vector::makeArithReduction(lb, l, worstKind,
+                                                          args[0],
+                                                          tail.getResult(0)));
         });
     return loop.getResult(0);
   }
@@ -320,28 +318,6 @@ private:
       return decreasing ? Kind::MINUI : Kind::MAXUI;
     }
     llvm_unreachable("unknown numeric kind");
-  }
-
-  static TypedAttr getIdentity(OpBuilder &b, vector::CombiningKind kind,
-                               Type type) {
-    using Kind = vector::CombiningKind;
-    if (auto floatType = dyn_cast<FloatType>(type)) {
-      const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
-      if (kind == Kind::MAXIMUMF)
-        return b.getFloatAttr(type, APFloat::getInf(semantics, true));
-      return b.getFloatAttr(type, APFloat::getNaN(semantics));
-    }
-    unsigned width = type.getIntOrFloatBitWidth();
-    switch (kind) {
-    case Kind::MAXSI:
-      return b.getIntegerAttr(type, APInt::getSignedMinValue(width));
-    case Kind::MINSI:
-      return b.getIntegerAttr(type, APInt::getSignedMaxValue(width));
-    case Kind::MAXUI:
-      return b.getIntegerAttr(type, APInt::getMinValue(width));
-    default:
-      return b.getIntegerAttr(type, APInt::getMaxValue(width));
-    }
   }
 
   Value constant(OpBuilder &b, Location loc, int64_t value) {
@@ -382,8 +358,8 @@ private:
         arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, lhs, lhs);
     Value rhsNaN =
         arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, rhs, rhs);
-    return arith::OrIOp::create(
-        b, loc, equal, arith::AndIOp::create(b, loc, lhsNaN, rhsNaN));
+    return arith::OrIOp::create(b, loc, equal,
+                                arith::AndIOp::create(b, loc, lhsNaN, rhsNaN));
   }
 
   /// The pair in slot `a` is worse than the pair in slot `c`.
@@ -421,8 +397,8 @@ private:
           // At the root, compare with itself (in bounds); the select drops it.
           Value previous = arith::SelectOp::create(
               wb, l, hasParent, arith::SubIOp::create(wb, l, slot, c1), c0);
-          Value parent = arith::DivUIOp::create(wb, l, previous,
-                                                constant(wb, l, 2));
+          Value parent =
+              arith::DivUIOp::create(wb, l, previous, constant(wb, l, 2));
           Value worse = isWorseSlot(wb, l, slot, parent);
           Value moves = arith::AndIOp::create(wb, l, hasParent, worse);
           scf::ConditionOp::create(wb, l, moves, ValueRange{slot, parent});
@@ -446,8 +422,8 @@ private:
               wb, l, arith::MulIOp::create(wb, l, slot, constant(wb, l, 2)),
               one);
           Value right = arith::AddIOp::create(wb, l, left, one);
-          Value hasLeft =
-              arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ult, left, size);
+          Value hasLeft = arith::CmpIOp::create(
+              wb, l, arith::CmpIPredicate::ult, left, size);
           Value hasRight = arith::CmpIOp::create(
               wb, l, arith::CmpIPredicate::ult, right, size);
           // Missing children are replaced by slot 0 (in bounds) and ignored.
@@ -461,8 +437,8 @@ private:
           Value rightWorse = arith::AndIOp::create(
               wb, l, hasRight, isWorseSlot(wb, l, safeRight, worst));
           worst = arith::SelectOp::create(wb, l, rightWorse, safeRight, worst);
-          Value moves =
-              arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ne, worst, slot);
+          Value moves = arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ne,
+                                              worst, slot);
           scf::ConditionOp::create(wb, l, moves, ValueRange{slot, worst});
         },
         [&](OpBuilder &wb, Location l, ValueRange args) {
@@ -512,8 +488,7 @@ private:
     auto loop = scf::ForOp::create(
         b, loc, begin, end, constant(b, loc, 1), ValueRange{count},
         [&](OpBuilder &lb, Location l, Value j, ValueRange args) {
-          scf::YieldOp::create(lb, l,
-                               emitVisit(lb, l, j, args[0], threshold));
+          scf::YieldOp::create(lb, l, emitVisit(lb, l, j, args[0], threshold));
         });
     return loop.getResult(0);
   }
@@ -530,8 +505,8 @@ private:
         threshold ? isNotWorseThan(lb, l, element, threshold)
                   : arith::ConstantIntOp::create(lb, l, lb.getI1Type(), 1)
                         .getResult();
-    Value filling = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ult,
-                                          kept, kValue);
+    Value filling =
+        arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ult, kept, kValue);
     Value pushes = arith::AndIOp::create(lb, l, eligible, filling);
     auto push = scf::IfOp::create(
         lb, l, pushes,
@@ -619,7 +594,7 @@ struct TopKOpLowering : public OpConversionPattern<TopKOp> {
       sequences *= inputType.getDimSize(d);
       outerSizes.push_back(inputType.getDimSize(d));
     }
-    TopKProblem problem{*kind, decreasing, axis,   op.getK(),
+    TopKProblem problem{*kind,  decreasing, axis,   op.getK(),
                         length, input,      values, indices};
     auto body = [&](OpBuilder &b, Location l, ValueRange ivs) {
       emitter.emitSequence(b, l, ivs);
