@@ -2,6 +2,7 @@
 
 #include "dml/Conversion/Passes.h"
 #include "dml/Dialect/DML/IR/DMLDialect.h"
+#include "dml/Fusion/Passes.h"
 #include "dml/Pipelines/Pipelines.h"
 #include "dml/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -143,11 +144,22 @@ struct DMLCheckSizesPass
 } // namespace
 
 void mlir::dml::buildDMLToLinalgPipeline(OpPassManager &pm,
-                                         const CPUPipelineOptions &) {
+                                         const CPUPipelineOptions &options) {
   pm.addPass(std::make_unique<DMLCheckSizesPass>());
   pm.addPass(createConvertDMLToLinalg());
   // Elementwise arith/math on tensors written around dml ops.
   addPipeline(pm, "func.func(convert-elementwise-to-linalg),canonicalize,cse");
+  if (options.fusion)
+    buildDMLFusionPipeline(pm, options);
+}
+
+void mlir::dml::buildDMLFusionPipeline(OpPassManager &pm,
+                                       const CPUPipelineOptions &) {
+  // Producers first: a reduction's elementwise operand (x * x, exp(x - m))
+  // becomes part of it, after which reductions of one input are siblings.
+  pm.addNestedPass<func::FuncOp>(createDMLFuseElementwise());
+  pm.addNestedPass<func::FuncOp>(createDMLFuseSiblings());
+  addPipeline(pm, "canonicalize,cse");
 }
 
 /// A copy between two buffers: memref.copy (a memcpy) when both are packed
@@ -230,15 +242,16 @@ struct DMLBufferizePass
         if (!strides)
           continue;
         function.removeArgAttr(index, stridesName);
-        auto type = dyn_cast<RankedTensorType>(function.getArgumentTypes()[index]);
+        auto type =
+            dyn_cast<RankedTensorType>(function.getArgumentTypes()[index]);
         if (!type || type.getRank() != static_cast<int64_t>(strides.size())) {
           function.emitError() << "'" << stridesName << "' of argument #"
                                << index << " does not match its type";
           return signalPassFailure();
         }
-        function.setArgAttr(
-            index, layoutName,
-            StridedLayoutAttr::get(context, /*offset=*/0, strides.asArrayRef()));
+        function.setArgAttr(index, layoutName,
+                            StridedLayoutAttr::get(context, /*offset=*/0,
+                                                   strides.asArrayRef()));
       }
     }
 
@@ -248,7 +261,8 @@ struct DMLBufferizePass
         bufferization::LayoutMapOption::IdentityLayoutMap);
     options.memCpyFn = createBufferCopy;
     bufferization::BufferizationState state;
-    if (failed(bufferization::runOneShotModuleBufferize(module, options, state)))
+    if (failed(
+            bufferization::runOneShotModuleBufferize(module, options, state)))
       return signalPassFailure();
     for (auto function : module.getOps<func::FuncOp>())
       for (unsigned index = 0, e = function.getNumArguments(); index < e;
@@ -260,7 +274,8 @@ struct DMLBufferizePass
     outParams.modifyPublicFunctions = true;
     outParams.hoistStaticAllocs = true;
     outParams.memCpyFn = createBufferCopy;
-    if (failed(bufferization::promoteBufferResultsToOutParams(module, outParams)))
+    if (failed(
+            bufferization::promoteBufferResultsToOutParams(module, outParams)))
       return signalPassFailure();
   }
 };
@@ -289,8 +304,7 @@ void mlir::dml::buildDMLLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createDMLExposeCInterface());
   if (options.threads != 1)
     addPipeline(pm, "convert-scf-to-openmp{num-threads=" +
-                        std::to_string(options.threads) +
-                        "},canonicalize");
+                        std::to_string(options.threads) + "},canonicalize");
   addPipeline(pm, "convert-linalg-to-loops,"
                   "func.func(lower-vector-multi-reduction,"
                   "convert-vector-to-scf{full-unroll}),"
@@ -323,6 +337,9 @@ void mlir::dml::registerDMLPipelines() {
       "dml-to-linalg", "Stage 1 of dml-cpu-pipeline: dml to linalg",
       buildDMLToLinalgPipeline);
   PassPipelineRegistration<CPUPipelineOptions>(
+      "dml-fuse", "The fusion stage of dml-to-linalg, on linalg tensors",
+      buildDMLFusionPipeline);
+  PassPipelineRegistration<CPUPipelineOptions>(
       "dml-bufferize", "Stage 2 of dml-cpu-pipeline: bufferize",
       buildDMLBufferizePipeline);
   PassPipelineRegistration<CPUPipelineOptions>(
@@ -335,6 +352,7 @@ void mlir::dml::registerDMLPipelines() {
 
 void mlir::dml::registerDMLPassesAndPipelines() {
   registerDMLConversionPasses();
+  registerDMLFusionPasses();
   registerDMLTransformsPasses();
   registerDMLPipelines();
 }

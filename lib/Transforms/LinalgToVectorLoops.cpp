@@ -361,7 +361,7 @@ public:
     bool innerReduction =
         iterators[vectorDim] == utils::IteratorType::reduction;
     if (innerReduction) {
-      if (op.getNumDpsInits() != 1 || failed(analyzeCombiner()))
+      if (failed(analyzeCombiners()))
         return failure();
       return emitInnerReduction();
     }
@@ -418,23 +418,28 @@ private:
     return true;
   }
 
-  /// The yielded value must be `combiner(output argument, x)` with the
-  /// output argument used nowhere else.
-  LogicalResult analyzeCombiner() {
+  /// Each yielded value must be `combiner(output argument, x)` with the
+  /// output argument used nowhere else (several outputs: siblings fused
+  /// into one op, each with its own combiner).
+  LogicalResult analyzeCombiners() {
     Block &body = op.getRegion().front();
-    Value yielded = body.getTerminator()->getOperand(0);
-    combiner = yielded.getDefiningOp();
-    BlockArgument outputArg = body.getArguments().back();
-    if (!combiner || combiner->getBlock() != &body ||
-        combiner->getNumOperands() != 2 || !outputArg.hasOneUse() ||
-        !llvm::is_contained(combiner->getOperands(), outputArg))
-      return failure();
-    std::optional<vector::CombiningKind> found = getCombiningKind(combiner);
-    if (!found)
-      return failure();
-    kind = *found;
-    identity = dml::getReductionIdentity(rewriter, kind, outputArg.getType());
-    return success(identity != nullptr);
+    for (auto [yielded, outputArg] : llvm::zip(
+             body.getTerminator()->getOperands(), op.getRegionOutputArgs())) {
+      Operation *combiner = yielded.getDefiningOp();
+      if (!combiner || combiner->getBlock() != &body ||
+          combiner->getNumOperands() != 2 || !outputArg.hasOneUse() ||
+          !llvm::is_contained(combiner->getOperands(), outputArg))
+        return failure();
+      std::optional<vector::CombiningKind> kind = getCombiningKind(combiner);
+      if (!kind)
+        return failure();
+      TypedAttr identity =
+          dml::getReductionIdentity(rewriter, *kind, outputArg.getType());
+      if (!identity)
+        return failure();
+      reductions.push_back({combiner, *kind, identity});
+    }
+    return success();
   }
 
   /// Values of the body arguments at `point` (the output argument excluded).
@@ -457,11 +462,6 @@ private:
         values.push_back(memref::LoadOp::create(b, loc, source, indices));
     }
     return values;
-  }
-
-  Value output() { return op.getDpsInitOperand(0)->get(); }
-  AffineMap outputMap() {
-    return op.getMatchingIndexingMap(op.getDpsInitOperand(0));
   }
 
   int64_t getIterationCount() {
@@ -790,7 +790,7 @@ private:
 
     bool parallel =
         !parallelDims.empty() && getIterationCount() >= parallelThreshold;
-    Type accType = op.getRegion().front().getArguments().back().getType();
+    int64_t numOutputs = reductions.size();
     int64_t innermost = sizes[vectorDim];
     int64_t vectorEnd = width > 1 ? innermost - innermost % width : 0;
 
@@ -812,21 +812,28 @@ private:
                   arith::ConstantIndexOp::create(b, loc, row));
             }
           }
-          Value scalarInit = arith::ConstantOp::create(b, loc, identity);
-          Value vectorInit = scalarInit;
-          if (width > 1)
-            vectorInit = vector::BroadcastOp::create(
-                b, loc, VectorType::get({width}, accType), scalarInit);
-
           // Accumulate over the outer reduction dimensions and the
-          // innermost one; the accumulators (J vectors, then J scalars)
-          // are loop-carried values.
+          // innermost one; the accumulators (J x outputs vectors, then as
+          // many scalars; row-major by row) are loop-carried values.
+          SmallVector<Value> scalarInits, vectorInits;
+          for (const Reduction &reduction : reductions) {
+            Value scalar =
+                arith::ConstantOp::create(b, loc, reduction.identity);
+            scalarInits.push_back(scalar);
+            vectorInits.push_back(
+                width > 1
+                    ? vector::BroadcastOp::create(
+                          b, loc, VectorType::get({width}, scalar.getType()),
+                          scalar)
+                          .getResult()
+                    : scalar);
+          }
           auto setIv = [&](int64_t dim, Value iv) {
             for (SmallVector<Value> &ivs : rowIvs)
               ivs[dim] = iv;
           };
           // Accumulates rows over [begin, end) by `step` lanes, the
-          // accumulators of row r at accs[r].
+          // accumulators of row r at accs[r * outputs ...].
           auto accumulateRows = [&](OpBuilder &rb, int64_t begin, int64_t end,
                                     int64_t step, ValueRange accs) {
             auto loop = scf::ForOp::create(
@@ -843,7 +850,10 @@ private:
                       point.vectorDim = vectorDim;
                       point.width = width;
                     }
-                    next.push_back(accumulate(lb, point, args[row]));
+                    llvm::append_range(
+                        next,
+                        accumulate(lb, point,
+                                   args.slice(row * numOutputs, numOutputs)));
                   }
                   scf::YieldOp::create(lb, loc, next);
                 });
@@ -868,8 +878,9 @@ private:
               return SmallVector<Value>(loop.getResults());
             }
             SmallVector<Value> result = accs;
-            MutableArrayRef<Value> vectorAccs(result.data(), jam);
-            MutableArrayRef<Value> scalarAccs(result.data() + jam, jam);
+            int64_t count = jam * numOutputs;
+            MutableArrayRef<Value> vectorAccs(result.data(), count);
+            MutableArrayRef<Value> scalarAccs(result.data() + count, count);
             if (width > 1 && vectorEnd > 0)
               llvm::copy(accumulateRows(rb, 0, vectorEnd, width, vectorAccs),
                          vectorAccs.begin());
@@ -879,21 +890,31 @@ private:
                   scalarAccs.begin());
             return result;
           };
-          SmallVector<Value> inits(jam, vectorInit);
-          inits.append(jam, scalarInit);
+          SmallVector<Value> inits;
+          for (int64_t row = 0; row < jam; ++row)
+            llvm::append_range(inits, vectorInits);
+          for (int64_t row = 0; row < jam; ++row)
+            llvm::append_range(inits, scalarInits);
           SmallVector<Value> accs = reduceFrom(b, 0, inits);
 
+          int64_t count = jam * numOutputs;
           for (int64_t row = 0; row < jam; ++row) {
-            SmallVector<Value> outIndices =
-                getIndices(b, loc, outputMap(), rowIvs[row]);
-            Value total = memref::LoadOp::create(b, loc, output(), outIndices);
-            if (width > 1) {
-              Value lanes =
-                  vector::ReductionOp::create(b, loc, kind, accs[row]);
-              total = createCombine(b, loc, combiner, total, lanes);
+            for (auto [i, reduction, init] :
+                 llvm::enumerate(reductions, op.getDpsInitsMutable())) {
+              Value output = init.get();
+              SmallVector<Value> outIndices = getIndices(
+                  b, loc, op.getMatchingIndexingMap(&init), rowIvs[row]);
+              Value total = memref::LoadOp::create(b, loc, output, outIndices);
+              int64_t at = row * numOutputs + i;
+              if (width > 1) {
+                Value lanes = vector::ReductionOp::create(
+                    b, loc, reduction.kind, accs[at]);
+                total = createCombine(b, loc, reduction.combiner, total, lanes);
+              }
+              total = createCombine(b, loc, reduction.combiner, total,
+                                    accs[count + at]);
+              memref::StoreOp::create(b, loc, total, output, outIndices);
             }
-            total = createCombine(b, loc, combiner, total, accs[jam + row]);
-            memref::StoreOp::create(b, loc, total, output(), outIndices);
           }
         });
     rewriter.eraseOp(op);
@@ -931,17 +952,21 @@ private:
     return 1;
   }
 
-  /// The body at `point` with the accumulator `acc`.
-  Value accumulate(OpBuilder &b, const Point &point, Value acc) {
+  /// The body at `point` with the accumulators `accs` (one per output).
+  SmallVector<Value> accumulate(OpBuilder &b, const Point &point,
+                                ValueRange accs) {
     SmallVector<Value> args = loadInputs(b, point);
-    args.push_back(acc);
+    llvm::append_range(args, accs);
     BodyCloner cloner(b, loc, point);
     FailureOr<SmallVector<Value>> result =
         cloner.clone(op.getRegion().front(), args);
     // bodyClones() checked both kinds of points before anything was built.
     assert(succeeded(result) && "body cloning was checked");
-    Value value = result->front();
-    return point.isVector() ? cloner.broadcastIfNeeded(value) : value;
+    SmallVector<Value> values;
+    for (Value value : *result)
+      values.push_back(point.isVector() ? cloner.broadcastIfNeeded(value)
+                                        : value);
+    return values;
   }
 
   RewriterBase &rewriter;
@@ -954,9 +979,13 @@ private:
   int64_t rowsPerStep = 1;
   /// Body values evaluated before the current chunk loop (emitChunks).
   const IRMapping *hoisted = nullptr;
-  Operation *combiner = nullptr;
-  vector::CombiningKind kind = vector::CombiningKind::ADD;
-  TypedAttr identity;
+  /// The combiner of each output of an inner reduction.
+  struct Reduction {
+    Operation *combiner;
+    vector::CombiningKind kind;
+    TypedAttr identity;
+  };
+  SmallVector<Reduction> reductions;
 };
 
 struct LinalgToVectorLoopsPass

@@ -25,7 +25,7 @@
 // VECTOR-DAG: vector.reduction <minsi>
 // VECTOR-DAG: vector.reduction <add>
 // VECTOR-DAG: arith.select %{{.*}} : vector<16xi1>, vector<16xf32>
-// VECTOR-DAG: math.fma %{{.*}} : vector<16xf32>
+// VECTOR-DAG: math.fma %{{.*}} : vector<{{8|16}}xf32>
 // VECTOR-DAG: vector.step : vector<16xindex>
 
 // Results become caller-provided out-params.

@@ -27,6 +27,11 @@
 namespace mlir::dml {
 
 struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
+  PassOptions::Option<bool> fusion{
+      *this, "fusion",
+      llvm::cl::desc("Fuse across operators on tensors before bufferization "
+                     "(producers into consumers, sibling reductions)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> vectorize{
       *this, "vectorize",
       llvm::cl::desc("Vectorize the innermost loops through vector"),
@@ -47,9 +52,14 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::init(false)};
 };
 
-/// Stage 1: dml -> linalg/tensor/arith/math/scf (+ cleanups).
+/// Stage 1: dml -> linalg/tensor/arith/math/scf (+ cleanups), then the
+/// fusion stage when `options.fusion` is set.
 void buildDMLToLinalgPipeline(OpPassManager &pm,
                               const CPUPipelineOptions &options);
+/// The fusion stage of stage 1, on tensors: producers into consumers, then
+/// siblings.
+void buildDMLFusionPipeline(OpPassManager &pm,
+                            const CPUPipelineOptions &options);
 /// Stage 2: one-shot bufferization, results to out-params, deallocation.
 void buildDMLBufferizePipeline(OpPassManager &pm,
                                const CPUPipelineOptions &options);
