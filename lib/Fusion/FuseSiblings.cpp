@@ -29,8 +29,8 @@ using namespace mlir;
 
 namespace {
 
-/// Same loop ranges and iterator types, and one input value read through
-/// the same indexing map by both.
+/// Same loop ranges and iterator types, and one input read through the
+/// same indexing map by both.
 bool areSiblings(linalg::GenericOp first, linalg::GenericOp second) {
   if (!first.hasPureTensorSemantics() || !second.hasPureTensorSemantics() ||
       first->getBlock() != second->getBlock() ||
@@ -38,9 +38,18 @@ bool areSiblings(linalg::GenericOp first, linalg::GenericOp second) {
       first.getStaticLoopRanges() != second.getStaticLoopRanges() ||
       llvm::any_of(first.getStaticLoopRanges(), ShapedType::isDynamic))
     return false;
+  // The same tensor, or results of the same op (the outputs of a merged
+  // pair are read together, e.g. the post-ops of two fused reductions).
+  auto sameSource = [](Value a, Value b) {
+    if (a == b)
+      return true;
+    Operation *def = a.getDefiningOp();
+    return def && def == b.getDefiningOp();
+  };
   for (OpOperand *a : first.getDpsInputOperands())
     for (OpOperand *b : second.getDpsInputOperands())
-      if (a->get() == b->get() && isa<RankedTensorType>(a->get().getType()) &&
+      if (sameSource(a->get(), b->get()) &&
+          isa<RankedTensorType>(a->get().getType()) &&
           first.getMatchingIndexingMap(a) == second.getMatchingIndexingMap(b))
         return true;
   return false;

@@ -160,6 +160,9 @@ void mlir::dml::buildDMLFusionPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createDMLFuseElementwise());
   pm.addNestedPass<func::FuncOp>(createDMLFuseSiblings());
   addPipeline(pm, "canonicalize,cse");
+  // Then chains of row reductions run one block of rows at a time.
+  pm.addNestedPass<func::FuncOp>(createDMLFuseRows());
+  addPipeline(pm, "canonicalize,cse");
 }
 
 /// A copy between two buffers: memref.copy (a memcpy) when both are packed
@@ -234,9 +237,17 @@ struct DMLBufferizePass
     StringRef stridesName = DMLDialect::getStridesAttrName();
     StringRef layoutName =
         bufferization::BufferizationDialect::kBufferLayoutAttrName;
+    StringRef writableName =
+        bufferization::BufferizationDialect::kWritableAttrName;
     for (auto function : module.getOps<func::FuncOp>()) {
       for (unsigned index = 0, e = function.getNumArguments(); index < e;
            ++index) {
+        // Inputs are read-only (DirectML's input tensors; a kernel may run
+        // many times on the same input): an op that would update an input
+        // in place writes into a copy instead.
+        if (isa<TensorType>(function.getArgumentTypes()[index]))
+          function.setArgAttr(index, writableName,
+                              BoolAttr::get(context, false));
         auto strides =
             function.getArgAttrOfType<DenseI64ArrayAttr>(index, stridesName);
         if (!strides)
@@ -266,8 +277,10 @@ struct DMLBufferizePass
       return signalPassFailure();
     for (auto function : module.getOps<func::FuncOp>())
       for (unsigned index = 0, e = function.getNumArguments(); index < e;
-           ++index)
+           ++index) {
         function.removeArgAttr(index, layoutName);
+        function.removeArgAttr(index, writableName);
+      }
 
     copyRepeatedResults(module);
     bufferization::BufferResultsToOutParamsOpts outParams;
@@ -294,6 +307,8 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   // One-lane "vectors" leave every loop scalar.
   codegenOptions.vectorBits = options.vectorize ? options.vectorBits : 1;
   codegenOptions.registersPerChunk = options.vectorize ? 4 : 1;
+  // Blocks of rows (dml-fuse-rows) run as parallel loop iterations.
+  addPipeline(pm, "func.func(scf-forall-to-parallel)");
   pm.addNestedPass<func::FuncOp>(createDMLLinalgToVectorLoops(codegenOptions));
   pm.addNestedPass<func::FuncOp>(createDMLApproximateMath());
   addPipeline(pm, "canonicalize,cse");

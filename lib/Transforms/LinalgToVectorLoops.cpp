@@ -464,6 +464,15 @@ private:
     return values;
   }
 
+  /// Large enough for threads, and not already inside a parallel loop (a
+  /// block of rows of dml-fuse-rows): nested OpenMP regions would only add
+  /// overhead.
+  bool isWorthParallel() {
+    return getIterationCount() >= parallelThreshold &&
+           !op->getParentOfType<scf::ParallelOp>() &&
+           !op->getParentOfType<scf::ForallOp>();
+  }
+
   int64_t getIterationCount() {
     int64_t count = 1;
     for (int64_t size : sizes)
@@ -582,7 +591,7 @@ private:
                    reductionCounts);
     parallelDims.push_back(vectorDim);
     parallelCounts.push_back(blockCount);
-    bool parallel = getIterationCount() >= parallelThreshold;
+    bool parallel = isWorthParallel();
     // R consecutive steps of the innermost outer reduction per chunk visit.
     if (!reductionDims.empty()) {
       rowsPerStep = chooseRowsPerStep(reductionCounts.back());
@@ -788,8 +797,7 @@ private:
     if (!chooseEvaluation())
       return failure();
 
-    bool parallel =
-        !parallelDims.empty() && getIterationCount() >= parallelThreshold;
+    bool parallel = !parallelDims.empty() && isWorthParallel();
     int64_t numOutputs = reductions.size();
     int64_t innermost = sizes[vectorDim];
     int64_t vectorEnd = width > 1 ? innermost - innermost % width : 0;

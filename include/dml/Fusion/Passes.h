@@ -22,6 +22,9 @@ class ArithDialect;
 namespace linalg {
 class LinalgDialect;
 }
+namespace scf {
+class SCFDialect;
+}
 namespace tensor {
 class TensorDialect;
 }

@@ -52,4 +52,37 @@ def DMLFuseSiblings : Pass<"dml-fuse-siblings", "func::FuncOp"> {
   ];
 }
 
+def DMLFuseRows : Pass<"dml-fuse-rows", "func::FuncOp"> {
+  let summary = "Compute row-wise chains of reductions one block of rows at a time";
+  let description = [{
+    A chain such as softmax or log-softmax reads its input in several
+    passes: the row maxima, then the sums of exp(x - max), then the output.
+    After producer fusion each pass reads the input from memory again. This
+    pass tiles the last op of such a chain along its leading parallel
+    dimension (`scf.forall` over blocks of rows, upstream
+    `scf::tileConsumerAndFuseProducersUsingSCF`) and fuses the chain's
+    reductions into the loop, so that every pass over a block of rows reads
+    it from the cache and the reduced values live in a block-sized scratch.
+
+    A chain qualifies when every op in it reads the previous ones' results
+    with the leading loop dimension as the leading index, when it contains a
+    reduction, when its results are used nowhere else, and when its input is
+    large (`min-elements`); the block holds the most rows that divide the
+    dimension and whose input bytes stay below `block-bytes`.
+  }];
+  let options = [
+    Option<"blockBytes", "block-bytes", "int64_t", /*default=*/"262144",
+           "Largest input footprint of one block of rows">,
+    Option<"minElements", "min-elements", "int64_t", /*default=*/"65536",
+           "Smallest input (in elements) worth tiling">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // DML_FUSION_PASSES_TD
