@@ -856,7 +856,7 @@ def write_results(base, report):
             errs = [(who, cid, e) for who, m in block["errors"].items() for cid, e in m.items()]
             if errs:
                 out += ["Errors:", ""] + ["- %s %s: %s" % x for x in errs] + [""]
-    base.with_suffix(".md").write_text("\n".join(out))
+    base.with_suffix(".md").write_text("\n".join(out).rstrip("\n") + "\n")
     log("wrote %s.md and %s.json" % (base, base))
 
 
