@@ -170,7 +170,7 @@ def one_hot_u8():
 
 
 def unsupported():
-    return model([helper.make_node("Relu", ["x"], ["r"], name="act"),
+    return model([helper.make_node("Hardmax", ["x"], ["r"], name="act"),
                   helper.make_node("ArgMax", ["r"], ["y"])],
                  [tensor("x", F32, [2])], [tensor("y", I64, [1])])
 
@@ -183,6 +183,33 @@ def dynamic_input():
 def identity_output():
     return model([helper.make_node("Identity", ["x"], ["y"])],
                  [tensor("x", U8, [4])], [tensor("y", U8, [4])])
+
+
+def elementwise():
+    """Elementwise and shape operators (TOSA, tensor reshapes) around an
+    ArgMax: ONNX broadcasting, variadic Max, float and integer Div."""
+    n = helper.make_node
+    return model(
+        [n("Add", ["x", "bias"], ["a"]), n("Mul", ["a", "x"], ["m"]),
+         n("Div", ["m", "y"], ["d"]), n("Sub", ["d", "x"], ["s"]),
+         n("Max", ["s", "x", "a"], ["mx"]), n("Relu", ["mx"], ["r"]),
+         n("Neg", ["r"], ["ng"]), n("Exp", ["ng"], ["e"]), n("Sqrt", ["e"], ["q"]),
+         n("Sigmoid", ["q"], ["g"]), n("Transpose", ["g"], ["t"]),
+         n("Reshape", ["t", "flat_shape"], ["flat"]),
+         n("Unsqueeze", ["flat", "zero"], ["u"]), n("Squeeze", ["u"], ["sq"]),
+         n("Flatten", ["g"], ["fl"], axis=0), n("Cast", ["g"], ["ci"], to=I32),
+         n("Div", ["ci", "ci"], ["di"]),
+         n("ArgMax", ["g"], ["best"], axis=1, keepdims=0)],
+        [tensor("x", F32, [2, 5]), tensor("y", F32, [2, 1])],
+        [tensor("sq", F32, [10]), tensor("fl", F32, [1, 10]), tensor("di", I32, [2, 5]),
+         tensor("best", I64, [2])],
+        [numpy_helper.from_array(np.arange(5, dtype=np.float32), "bias"),
+         const("flat_shape", [-1]), const("zero", [0])])
+
+
+def unsigned_add():
+    return model([helper.make_node("Add", ["x", "x"], ["y"], name="add")],
+                 [tensor("x", U8, [2])], [tensor("y", U8, [2])])
 
 
 def main():
