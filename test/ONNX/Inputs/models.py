@@ -78,6 +78,11 @@ def axes_1_npy():
     return np.array([1], dtype=np.int64)
 
 
+def axes_1_pb():
+    """A TensorProto, the format of ONNX's test data."""
+    return numpy_helper.from_array(np.array([1], dtype=np.int64), "axes")
+
+
 def reduce_noop_empty_axes():
     return model([helper.make_node("ReduceSum", ["x", "axes"], ["y"], name="noop",
                                    noop_with_empty_axes=1)],
@@ -217,6 +222,9 @@ def main():
     result = globals()[name.replace("-", "_")]()
     if isinstance(result, np.ndarray):
         np.save(out, result)
+    elif isinstance(result, TensorProto):
+        with open(out, "wb") as f:
+            f.write(result.SerializeToString())
     else:
         if result.opset_import[0].version <= 17:  # the newest opset onnx 1.12 knows
             onnx.checker.check_model(result)
