@@ -109,6 +109,13 @@ def top_k():
         [const("k", [2])], opset=11)
 
 
+def top_k_4d():
+    return model([helper.make_node("TopK", ["x", "k"], ["v", "i"])],
+                 [tensor("x", F32, [1, 1, 3, 4])],
+                 [tensor("v", F32, [1, 1, 3, 4]), tensor("i", I64, [1, 1, 3, 4])],
+                 [const("k", [4])], opset=11)
+
+
 def top_k_input():
     return model([helper.make_node("TopK", ["x", "k"], ["v", "i"], name="topk")],
                  [tensor("x", F32, [4]), tensor("k", I64, [1])],
