@@ -67,3 +67,12 @@ func.func @elementwise(%x: tensor<4x6xf32>, %y: tensor<1x6xf32>, %c: tensor<4x6x
   %sum = dml.reduce %ex, function = sum, axes = [0] : tensor<4x6xf32> -> tensor<1x6xf32>
   return %mx, %cl, %sel, %half, %rmin, %am, %sum : tensor<4x6xf32>, tensor<4x6xi32>, tensor<4x6xf32>, tensor<4x6xf16>, tensor<4x1xi32>, tensor<4xi32>, tensor<1x6xf32>
 }
+
+// TOSA data movement on top_k's ui32 indices.
+func.func @unsigned_tosa(%x: tensor<2x5xf32>) -> (tensor<3x2xui32>, tensor<6xui32>) {
+  %v, %i = dml.top_k %x, axis = 1, k = 3, direction = decreasing : tensor<2x5xf32> -> tensor<2x3xf32>, tensor<2x3xui32>
+  %t = tosa.transpose %i {perms = array<i32: 1, 0>} : (tensor<2x3xui32>) -> tensor<3x2xui32>
+  %s = tosa.const_shape {values = dense<[6]> : tensor<1xindex>} : () -> !tosa.shape<1>
+  %r = tosa.reshape %i, %s : (tensor<2x3xui32>, !tosa.shape<1>) -> tensor<6xui32>
+  return %t, %r : tensor<3x2xui32>, tensor<6xui32>
+}

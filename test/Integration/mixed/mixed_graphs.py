@@ -81,12 +81,20 @@ def elementwise(rng):
     ]
 
 
+def unsigned_tosa(rng):
+    x = rng.standard_normal((2, 5)).astype(np.float32)
+    _, indices = ref.top_k(x, axis=1, k=3, direction="decreasing",
+                           index_dtype=np.uint32)
+    return [x], [np.ascontiguousarray(indices.T), indices.reshape(6)]
+
+
 CASES = {
     "log_softmax_top_k": log_softmax_top_k,
     "move_around_dml": move_around_dml,
     "beam_gather": beam_gather,
     "unsigned_shapes": unsigned_shapes,
     "elementwise": elementwise,
+    "unsigned_tosa": unsigned_tosa,
 }
 
 
