@@ -53,7 +53,14 @@ static const llvm::StringSet<> &getSupportedOps() {
       // linalg-generalize-named-ops), which code generation vectorizes.
       "linalg.generic", "linalg.fill", "linalg.map", "linalg.reduce",
       "linalg.broadcast", "linalg.transpose", "linalg.copy",
-      "linalg.elementwise", "linalg.index", "linalg.yield"};
+      "linalg.elementwise", "linalg.index", "linalg.yield",
+      // Named elementwise linalg ops.
+      "linalg.add", "linalg.sub", "linalg.mul", "linalg.div",
+      "linalg.div_unsigned", "linalg.max", "linalg.min", "linalg.powf",
+      "linalg.select", "linalg.exp", "linalg.log", "linalg.abs", "linalg.ceil",
+      "linalg.floor", "linalg.negf", "linalg.reciprocal", "linalg.round",
+      "linalg.sqrt", "linalg.rsqrt", "linalg.square", "linalg.tanh",
+      "linalg.erf"};
   return ops;
 }
 
