@@ -2,7 +2,7 @@
 """Execution tests of mixed graphs (TOSA, tensor and linalg ops beside dml
 ops) through dml-run, against numpy.
 
-Each case is a function of graphs.mlir; its inputs are seeded random arrays
+Each case is a function of Inputs/graphs.mlir; its inputs are seeded random
 written as .npy files, dml-run writes the results as .npy files, and numpy
 computes the expected values from the same inputs (test/lib/dml_reference.py
 for the dml ops). Prints one line per case and `N passed, M failed`.
@@ -120,7 +120,7 @@ def main():
     passed = failed = 0
     for index, (name, case) in enumerate(CASES.items()):
         inputs, expected = case(np.random.default_rng(index))
-        command = [args.dml_run, str(HERE / "graphs.mlir"),
+        command = [args.dml_run, str(HERE / "Inputs" / "graphs.mlir"),
                    f"--function={name}"]
         for i, array in enumerate(inputs):
             np.save(workdir / f"{name}_in{i}.npy", array)
