@@ -3,7 +3,7 @@
 ops) through dml-run, against numpy.
 
 Each case is a function of Inputs/graphs.mlir; its inputs are seeded random
-written as .npy files, dml-run writes the results as .npy files, and numpy
+arrays written as .npy files, dml-run writes the results as .npy files, and numpy
 computes the expected values from the same inputs (test/lib/dml_reference.py
 for the dml ops). Prints one line per case and `N passed, M failed`.
 
