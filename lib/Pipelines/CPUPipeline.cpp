@@ -5,6 +5,7 @@
 #include "dml/Fusion/Passes.h"
 #include "dml/Pipelines/Pipelines.h"
 #include "dml/Transforms/Passes.h"
+#include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
@@ -143,9 +144,27 @@ struct DMLCheckSizesPass
 };
 } // namespace
 
+/// Mixed graphs: TOSA ops become linalg, tensor and arith ops on tensors
+/// (upstream's tosa-to-linalg-pipeline without its TOSA profile validation,
+/// which rejects combinations the rest of the pipeline compiles, such as
+/// clamp on i32; dml-check-supported-ops has already said what is accepted),
+/// and named linalg ops become linalg.generic, the form that fusion and code
+/// generation expect. Runs before the dml conversion, so that the dml
+/// lowerings and everything after see one kind of linalg.
+static void buildTosaAndNamedOpsToLinalg(OpPassManager &pm) {
+  tosa::addTosaToLinalgPasses(pm, TosaToLinalgOptions(),
+                              TosaToLinalgNamedOptions(),
+                              /*validationOptions=*/std::nullopt);
+  addPipeline(pm, "func.func(tosa-to-tensor,tosa-to-arith,"
+                  "linalg-generalize-named-ops)");
+}
+
 void mlir::dml::buildDMLToLinalgPipeline(OpPassManager &pm,
                                          const CPUPipelineOptions &options) {
   pm.addPass(std::make_unique<DMLCheckSizesPass>());
+  // Everything below compiles what this pass accepts, or says why not here.
+  pm.addPass(createDMLCheckSupportedOps());
+  buildTosaAndNamedOpsToLinalg(pm);
   pm.addPass(createConvertDMLToLinalg());
   // Elementwise arith/math on tensors written around dml ops.
   addPipeline(pm, "func.func(convert-elementwise-to-linalg),canonicalize,cse");

@@ -5,6 +5,20 @@
 
 include "mlir/Pass/PassBase.td"
 
+def DMLCheckSupportedOps : Pass<"dml-check-supported-ops", "ModuleOp"> {
+  let summary = "Reject ops the dml pipeline cannot compile, naming them";
+  let description = [{
+    The first check of `dml-cpu-pipeline`: every op of the module must be on
+    an explicit allow-list of what the pipeline compiles (dml ops, the TOSA
+    ops that upstream lowers to elementwise, shape and reduction code, and
+    arith, math, tensor and linalg ops on statically shaped tensors; see
+    docs/pipeline.md, "Mixed graphs"), and every tensor must have a static
+    shape. Anything else, such as `tosa.conv2d` or `linalg.matmul`, fails
+    here with "'<op>' op is not supported by the dml pipeline" instead of
+    failing to bufferize or legalize stages later.
+  }];
+}
+
 def DMLExposeCInterface : Pass<"dml-expose-c-interface", "ModuleOp"> {
   let summary = "Give every public function a C interface wrapper";
   let description = [{

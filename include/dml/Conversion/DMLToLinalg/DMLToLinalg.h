@@ -25,6 +25,12 @@ void populateOneHotToLinalgPatterns(const TypeConverter &converter,
 void populateTopKToSCFPatterns(const TypeConverter &converter,
                                RewritePatternSet &patterns);
 
+/// Replaces every unsigned integer type in `root` and the ops nested in it
+/// (operand, result and block argument types, attributes) by the signless
+/// type of the same width, and erases the casts that became identities. Run
+/// after the dml ops are lowered: their lowerings read the signedness.
+void renameUnsignedToSignless(Operation *root);
+
 /// All of the above.
 void populateDMLToLinalgPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
