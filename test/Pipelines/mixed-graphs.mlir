@@ -1,8 +1,8 @@
-// Mixed graphs in stage 1 (dml-to-linalg): TOSA ops are lowered by upstream
+// Mixed graphs in stage 1 (dml-to-linalg, fusion off): TOSA ops are lowered by upstream
 // tosa-to-linalg(-named), tosa-to-tensor and tosa-to-arith, named linalg ops
 // are generalized, and unsigned types become signless in every op, not only
 // in dml and func ops. The full pipeline compiles the result.
-// RUN: dml-opt %s --dml-to-linalg | FileCheck %s --implicit-check-not=tosa. --implicit-check-not=xui --implicit-check-not=': ui'
+// RUN: dml-opt %s --dml-to-linalg="fusion=false" | FileCheck %s --implicit-check-not=tosa. --implicit-check-not=xui --implicit-check-not=': ui'
 // RUN: dml-opt %s --dml-cpu-pipeline | FileCheck %s --check-prefix=LLVM
 
 // log-softmax (reduce_max, sub, exp, reduce_sum, log, sub) then top_k.
