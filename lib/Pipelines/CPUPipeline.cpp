@@ -1,5 +1,6 @@
 //===- CPUPipeline.cpp - dml to LLVM dialect on the CPU -------------------===//
 
+#include "dml/Codegen/Passes.h"
 #include "dml/Conversion/Passes.h"
 #include "dml/Dialect/DML/IR/DMLDialect.h"
 #include "dml/Pipelines/Pipelines.h"
@@ -148,6 +149,12 @@ void mlir::dml::buildDMLToLinalgPipeline(OpPassManager &pm,
   pm.addPass(createConvertDMLToLinalg());
   // Elementwise arith/math on tensors written around dml ops.
   addPipeline(pm, "func.func(convert-elementwise-to-linalg),canonicalize,cse");
+  // Elementwise producers of top_k's selection become its prologue (after
+  // any elementwise fusion among linalg ops, which merges chains first);
+  // canonicalize then drops producers left without users. Belongs under the
+  // `fusion` option.
+  pm.addNestedPass<func::FuncOp>(createDMLFuseIntoTopK());
+  addPipeline(pm, "canonicalize,cse");
 }
 
 /// A copy between two buffers: memref.copy (a memcpy) when both are packed
@@ -279,6 +286,8 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   // One-lane "vectors" leave every loop scalar.
   codegenOptions.vectorBits = options.vectorize ? options.vectorBits : 1;
   codegenOptions.registersPerChunk = options.vectorize ? 4 : 1;
+  // top_k's selection first: its loops are not linalg ops.
+  pm.addNestedPass<func::FuncOp>(createDMLLowerTopK());
   pm.addNestedPass<func::FuncOp>(createDMLLinalgToVectorLoops(codegenOptions));
   pm.addNestedPass<func::FuncOp>(createDMLApproximateMath());
   addPipeline(pm, "canonicalize,cse");
@@ -335,6 +344,7 @@ void mlir::dml::registerDMLPipelines() {
 
 void mlir::dml::registerDMLPassesAndPipelines() {
   registerDMLConversionPasses();
+  registerDMLCodegenPasses();
   registerDMLTransformsPasses();
   registerDMLPipelines();
 }

@@ -3,6 +3,7 @@
 #include "dml/Conversion/DMLToLinalg/DMLToLinalg.h"
 #include "dml/Conversion/Passes.h"
 #include "dml/Dialect/DML/IR/DMLDialect.h"
+#include "dml/Dialect/DML/IR/DMLOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -47,7 +48,7 @@ void mlir::dml::populateDMLToLinalgPatterns(const TypeConverter &converter,
   populateArgReduceToLinalgPatterns(converter, patterns);
   populateGatherToLinalgPatterns(converter, patterns);
   populateOneHotToLinalgPatterns(converter, patterns);
-  populateTopKToSCFPatterns(converter, patterns);
+  populateTopKToSelectPatterns(converter, patterns);
 }
 
 namespace {
@@ -59,6 +60,8 @@ struct ConvertDMLToLinalgPass
     ConversionTarget target(*context);
     target.addIllegalDialect<DMLDialect>();
     target.addLegalOp<UnrealizedConversionCastOp>();
+    // The structured form of dml.top_k stays until code generation.
+    target.addLegalOp<SelectTopKOp, YieldOp>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp func) {
       return converter.isSignatureLegal(func.getFunctionType()) &&
              converter.isLegal(&func.getBody());

@@ -22,8 +22,9 @@ void populateGatherToLinalgPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
 void populateOneHotToLinalgPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
-void populateTopKToSCFPatterns(const TypeConverter &converter,
-                               RewritePatternSet &patterns);
+/// dml.top_k to its structured form dml.select_top_k on tensors.
+void populateTopKToSelectPatterns(const TypeConverter &converter,
+                                  RewritePatternSet &patterns);
 
 /// All of the above.
 void populateDMLToLinalgPatterns(const TypeConverter &converter,
