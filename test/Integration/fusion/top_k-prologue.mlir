@@ -6,9 +6,9 @@
 // without vectors, and with threads.
 
 // REQUIRES: dml-run
-// RUN: %PYTHON %S/Inputs/check_top_k_prologue.py %s %t
-// RUN: %PYTHON %S/Inputs/check_top_k_prologue.py %s %t "vectorize=0"
-// RUN: %PYTHON %S/Inputs/check_top_k_prologue.py %s %t "threads=2"
+// RUN: %PYTHON %S/Inputs/check_top_k_prologue.py dml-run %s %t
+// RUN: %PYTHON %S/Inputs/check_top_k_prologue.py dml-run %s %t "vectorize=0"
+// RUN: %PYTHON %S/Inputs/check_top_k_prologue.py dml-run %s %t "threads=2"
 // RUN: dml-opt %s --dml-to-linalg | FileCheck %s
 
 // The selections read the original inputs: no intermediate tensor.

@@ -1,7 +1,7 @@
 """Runs the functions of top_k-prologue.mlir through dml-run (with optional
 pipeline options) and compares them with numpy on the unfused graph.
 
-usage: check_top_k_prologue.py FILE.mlir TMPDIR [PIPELINE_OPTIONS]
+usage: check_top_k_prologue.py DML_RUN FILE.mlir TMPDIR [PIPELINE_OPTIONS]
 """
 
 import os
@@ -10,8 +10,8 @@ import sys
 
 import numpy as np
 
-source, tmp = sys.argv[1], sys.argv[2]
-options = sys.argv[3] if len(sys.argv) > 3 else ""
+dml_run, source, tmp = sys.argv[1], sys.argv[2], sys.argv[3]
+options = sys.argv[4] if len(sys.argv) > 4 else ""
 os.makedirs(tmp, exist_ok=True)
 rng = np.random.default_rng(10)
 
@@ -33,7 +33,7 @@ def run(function, x):
     path = os.path.join(tmp, function + ".npy")
     np.save(path, x)
     outputs = [os.path.join(tmp, function + "_out%d.npy" % n) for n in range(2)]
-    command = ["dml-run", source, "--function=" + function, "--input=@" + path]
+    command = [dml_run, source, "--function=" + function, "--input=@" + path]
     command += ["--output=@" + out for out in outputs]
     if options:
         command.append("--pipeline-options=" + options)
