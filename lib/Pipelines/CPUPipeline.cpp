@@ -1,5 +1,6 @@
 //===- CPUPipeline.cpp - dml to LLVM dialect on the CPU -------------------===//
 
+#include "dml/Codegen/Passes.h"
 #include "dml/Conversion/Passes.h"
 #include "dml/Dialect/DML/IR/DMLDialect.h"
 #include "dml/Fusion/Passes.h"
@@ -177,6 +178,11 @@ void mlir::dml::buildDMLFusionPipeline(OpPassManager &pm,
   // Producers first: a reduction's elementwise operand (x * x, exp(x - m))
   // becomes part of it, after which reductions of one input are siblings.
   pm.addNestedPass<func::FuncOp>(createDMLFuseElementwise());
+  // Elementwise producers of top_k's selection become its prologue (after
+  // the elementwise fusion among linalg ops, which merges chains first);
+  // canonicalize then drops producers left without users.
+  pm.addNestedPass<func::FuncOp>(createDMLFuseIntoTopK());
+  addPipeline(pm, "canonicalize,cse");
   pm.addNestedPass<func::FuncOp>(createDMLFuseSiblings());
   addPipeline(pm, "canonicalize,cse");
   // Then chains of row reductions run one block of rows at a time.
@@ -328,6 +334,8 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   codegenOptions.registersPerChunk = options.vectorize ? 4 : 1;
   // Blocks of rows (dml-fuse-rows) run as parallel loop iterations.
   addPipeline(pm, "func.func(scf-forall-to-parallel)");
+  // top_k's selection first: its loops are not linalg ops.
+  pm.addNestedPass<func::FuncOp>(createDMLLowerTopK());
   pm.addNestedPass<func::FuncOp>(createDMLLinalgToVectorLoops(codegenOptions));
   pm.addNestedPass<func::FuncOp>(createDMLApproximateMath());
   addPipeline(pm, "canonicalize,cse");
@@ -387,6 +395,7 @@ void mlir::dml::registerDMLPipelines() {
 void mlir::dml::registerDMLPassesAndPipelines() {
   registerDMLConversionPasses();
   registerDMLFusionPasses();
+  registerDMLCodegenPasses();
   registerDMLTransformsPasses();
   registerDMLPipelines();
 }

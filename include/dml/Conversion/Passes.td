@@ -10,9 +10,9 @@ def ConvertDMLToLinalg : Pass<"convert-dml-to-linalg", "ModuleOp"> {
   let description = [{
     Rewrites every `dml` op into value-semantic `linalg` (generic) ops, with
     `tensor`, `arith` and `math` in their bodies. `dml.top_k`, which has no
-    linalg form, becomes `scf` loops over buffers (heap selection with a
-    vectorized threshold filter) between `bufferization.to_buffer` and
-    `bufferization.to_tensor`.
+    linalg form, becomes its structured form `dml.select_top_k` on tensors
+    with `tensor.empty` destinations; a target's code generation lowers it
+    after bufferization (`dml-lower-top-k` on the CPU).
 
     Unsigned element types become signless throughout the module, after the
     dml ops are lowered: every operand, result and block-argument type and

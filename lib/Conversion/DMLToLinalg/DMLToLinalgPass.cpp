@@ -3,6 +3,7 @@
 #include "dml/Conversion/DMLToLinalg/DMLToLinalg.h"
 #include "dml/Conversion/Passes.h"
 #include "dml/Dialect/DML/IR/DMLDialect.h"
+#include "dml/Dialect/DML/IR/DMLOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -46,7 +47,7 @@ void mlir::dml::populateDMLToLinalgPatterns(const TypeConverter &converter,
   populateArgReduceToLinalgPatterns(converter, patterns);
   populateGatherToLinalgPatterns(converter, patterns);
   populateOneHotToLinalgPatterns(converter, patterns);
-  populateTopKToSCFPatterns(converter, patterns);
+  populateTopKToSelectPatterns(converter, patterns);
 }
 
 namespace {
@@ -60,6 +61,8 @@ struct ConvertDMLToLinalgPass
     // Ops of other dialects keep their (possibly unsigned) types during the
     // conversion: the casts between them and the converted dml ops vanish
     // when the whole module is renamed to signless types below.
+    // (The structured form of dml.top_k, dml.select_top_k, stays until code
+    // generation.)
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
 
     RewritePatternSet patterns(context);

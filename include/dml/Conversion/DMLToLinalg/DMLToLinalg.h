@@ -22,8 +22,9 @@ void populateGatherToLinalgPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
 void populateOneHotToLinalgPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
-void populateTopKToSCFPatterns(const TypeConverter &converter,
-                               RewritePatternSet &patterns);
+/// dml.top_k to its structured form dml.select_top_k on tensors.
+void populateTopKToSelectPatterns(const TypeConverter &converter,
+                                  RewritePatternSet &patterns);
 
 /// Replaces every unsigned integer type in `root` and the ops nested in it
 /// (operand, result and block argument types, attributes) by the signless

@@ -28,6 +28,7 @@ void DMLDialect::initialize() {
 #define GET_OP_LIST
 #include "dml/Dialect/DML/IR/DMLOps.cpp.inc"
       >();
+  attachSelectTopKBufferization(*getContext());
 }
 
 LogicalResult DMLDialect::verifyOperationAttribute(Operation *op,
