@@ -20,7 +20,7 @@
 // CHECK:           math.log
 // CHECK:         %[[Y:.*]] = linalg.generic {{.*}} ins(%[[SHIFTED]], %{{.*}} : tensor<4x16xf32>, tensor<4x1xf32>)
 // CHECK:           arith.subf
-// CHECK:         bufferization.to_buffer %[[Y]]
+// CHECK:         dml.select_top_k ins(%[[Y]]
 // CHECK:         return {{.*}} : tensor<4x3xf32>, tensor<4x3xi32>
 // LLVM-LABEL: llvm.func @log_softmax_top_k(
 func.func @log_softmax_top_k(%x: tensor<4x16xf32>) -> (tensor<4x3xf32>, tensor<4x3xui32>) {

@@ -61,8 +61,8 @@ struct ConvertDMLToLinalgPass
     // Ops of other dialects keep their (possibly unsigned) types during the
     // conversion: the casts between them and the converted dml ops vanish
     // when the whole module is renamed to signless types below.
-    // (The structured form of dml.top_k, dml.select_top_k, stays until code
-    // generation.)
+    // The structured form of dml.top_k stays until code generation.
+    target.addLegalOp<SelectTopKOp, YieldOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
 
     RewritePatternSet patterns(context);

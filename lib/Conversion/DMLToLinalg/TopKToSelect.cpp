@@ -30,6 +30,15 @@ struct TopKOpLowering : public OpConversionPattern<TopKOp> {
         getTypeConverter()->convertType(op.getIndices().getType()));
     if (failed(kind) || !valuesType || !indicesType)
       return rewriter.notifyMatchFailure(op, "unsupported element type");
+    // The input may keep its unsigned type until the module-wide rename
+    // (values must have the input's element type; the rename makes both
+    // signless later).
+    Type inputElementType =
+        cast<RankedTensorType>(adaptor.getInput().getType()).getElementType();
+    if (inputElementType != valuesType.getElementType()) {
+      valuesType = cast<RankedTensorType>(op.getValues().getType());
+      indicesType = cast<RankedTensorType>(op.getIndices().getType());
+    }
     Location loc = op.getLoc();
     Value values = createEmptyTensor(rewriter, loc, valuesType.getShape(),
                                      valuesType.getElementType());
