@@ -339,6 +339,10 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createDMLLinalgToVectorLoops(codegenOptions));
   pm.addNestedPass<func::FuncOp>(createDMLApproximateMath());
   addPipeline(pm, "canonicalize,cse");
+  // After all code generation: whatever buffers remain become views of the
+  // workspace argument.
+  if (options.workspace)
+    pm.addPass(createDMLAssignWorkspace());
 }
 
 void mlir::dml::buildDMLLowerToLLVMPipeline(OpPassManager &pm,

@@ -35,9 +35,16 @@
 // BUFFER-SAME: (%{{.*}}: memref<4x16xf32>, %{{.*}}: memref<1x8xi32>, %{{.*}}: memref<1x1x3x1xi32>, %{{.*}}: memref<1x1x1x2xf32>, %{{.*}}: memref<4x1xf32>, %{{.*}}: memref<4x1xi32>, %{{.*}}: memref<8x16xf32>, %{{.*}}: memref<1x1x3x16xf32>, %{{.*}}: memref<4x2xf32>, %{{.*}}: memref<4x2xi32>)
 // BUFFER-NOT: tensor.
 
+// The intermediates (arg_max's and top_k's scratch) live in the workspace,
+// the last argument: no malloc or free.
 // LLVM: llvm.func @main(
-// LLVM: llvm.func @_mlir_ciface_main(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr)
+// LLVM-SAME: dml.workspace_bytes = [[BYTES:[0-9]+]]
+// LLVM-NOT: llvm.call @malloc
+// LLVM-NOT: llvm.call @free
+// LLVM: llvm.func @_mlir_ciface_main(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr)
+// LLVM-SAME: dml.workspace_bytes = [[BYTES]]
 // LLVM-SAME: llvm.emit_c_interface
+// LLVM-NOT: @malloc
 
 // IR-DAG: define void @_mlir_ciface_main(ptr
 // IR-DAG: define void @main(ptr

@@ -114,6 +114,39 @@ def DMLFuseIntoTopK : Pass<"dml-fuse-into-top-k", "func::FuncOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
+
+def DMLAssignWorkspace : Pass<"dml-assign-workspace", "ModuleOp"> {
+  let summary = "Place every buffer allocation in one caller-provided workspace";
+  let description = [{
+    Runs after code generation, on buffers. Every `memref.alloc` in a public
+    function becomes a `memref.view` of one workspace buffer
+    (`memref<N x i8>`), passed as a new trailing argument, so that a call
+    allocates nothing. The function records N in `dml.workspace_bytes`
+    (0: no argument is added).
+
+    * An alloc outside loops gets a static offset. Buffers whose live
+      ranges (from the alloc to the last use of the buffer or of a view of
+      it, in the function's top-level order) do not overlap share space
+      (first fit, largest first).
+    * An alloc inside `scf.parallel` bodies gets one slot per iteration
+      (iterations may run concurrently): the product of the constant trip
+      counts times its size, indexed by the linearized induction variables.
+    * An alloc inside an `scf.for` or `scf.while` body reuses its slot in
+      every iteration, so it must not be used outside the iteration.
+
+    Offsets and slots are multiples of 64 bytes; the workspace itself must
+    be 64-byte aligned. Deallocations are erased. Dynamic sizes, buffers
+    that escape their loop iteration, non-constant parallel bounds and a
+    total above `max-bytes` are errors that name the op.
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "uint64_t",
+           /*default=*/"uint64_t(1) << 40",
+           "Largest workspace accepted, in bytes">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
   ];
 }
 
