@@ -114,6 +114,8 @@ def DMLFuseIntoTopK : Pass<"dml-fuse-into-top-k", "func::FuncOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
+  ];
+}
 
 def DMLAssignWorkspace : Pass<"dml-assign-workspace", "ModuleOp"> {
   let summary = "Place every buffer allocation in one caller-provided workspace";
