@@ -273,16 +273,17 @@ def check_unambiguous(x, axes):
 
 
 def reduce_value(g, x, fn, axes, out_dt=None):
-    """The reference of dml.reduce and its error bound."""
+    """(reference, error bound or None, float64 oracle or None) of
+    dml.reduce."""
     if fn in ("argmax", "argmin"):
         check_unambiguous(x, axes)
-        return ref.reduce(x.ref, fn, axes, out_dt), None
+        return ref.reduce(x.ref, fn, axes, out_dt), None, None
     if fn in ("max", "min"):
         y = ref.reduce(x.ref, fn, axes)
         err = None if x.err is None else ref.reduce(x.err, "max", axes)
-        return y, err
+        return y, err, None
     if not dt.is_float(x.dtype):
-        return ref.reduce(x.ref, fn, axes), None
+        return ref.reduce(x.ref, fn, axes), None, None
     n = int(np.prod([x.shape[a] for a in axes]))
     exp64 = ref.reduce(x.ref, fn, axes, float64=True)
     y = exp64.astype(x.dtype)
@@ -319,11 +320,10 @@ def reduce_value(g, x, fn, axes, out_dt=None):
                 raise Reject("product near underflow/overflow")
             prop = 0.0
         total = tol + prop
-        if x.err is not None or fn not in ("max", "min"):
-            total = total + rounding(x.dtype, y)
+        total = total + rounding(x.dtype, y)
     if x.err is not None and np.any(~np.isfinite(total) & np.isfinite(y)):
         raise Reject("unbounded reduction error")
-    return y, (exp64, total)
+    return y, total, exp64
 
 
 # --------------------------------------------------------------------------
@@ -339,12 +339,9 @@ def op_reduce(g, x, fn=None, axes=None, idx_dt=None):
         raise Reject("type")
     axes = axes or dt.axes_for(g.rng, x.ref.ndim)
     out_dt = (idx_dt or g.pick(dt.INDEX)) if fn in ("argmax", "argmin") else None
-    y, extra = reduce_value(g, x, fn, axes, out_dt)
-    if extra is None:
-        v = g.result(y)
-    else:                       # float reduction: float64 oracle and bound
-        v = g.result(y, extra[1])
-        v.exp64 = extra[0]
+    y, err, exp64 = reduce_value(g, x, fn, axes, out_dt)
+    v = g.result(y, err)
+    v.exp64 = exp64             # float reductions: compared with the oracle
     g.emit(f"{v.name} = dml.reduce {x.name}, function = {fn}, axes = "
            f"[{ints(axes)}] : {x.type} -> {v.type}", f"reduce.{fn}", [x])
     return v
