@@ -187,7 +187,7 @@ class Graph:
         dims = ", ".join(f"d{i}" for i in range(rank))
         text = f"affine_map<({dims}) -> ({', '.join(exprs)})>"
         if text not in self.maps:
-            self.maps[text] = f"#map{len(self.maps)}"
+            self.maps[text] = f"#g{self.index}_map{len(self.maps)}"
         return self.maps[text]
 
     def text(self):
@@ -1022,39 +1022,34 @@ TOSA_TO_LINALG = ("--pass-pipeline=builtin.module(func.func(tosa-to-linalg-named
                   "tosa-to-linalg,tosa-to-arith,tosa-to-tensor))")
 
 
-def run_graph(dml_run, g, directory, timeout, lower_tosa=None):
+def prepare(g, directory, lower_tosa=None):
+    """Writes the graph's module and inputs; returns an error or None."""
     path = directory / f"{g.name}.mlir"
     header, text = finalize_text(g)
     path.write_text(header + "\n" + text, encoding="utf-8")
+    g.module = path
     if lower_tosa:      # upstream TOSA lowering first (dml-opt), then dml-run
         proc = subprocess.run([lower_tosa, TOSA_TO_LINALG, str(path), "-o",
                                str(path)], capture_output=True, text=True)
         if proc.returncode != 0:
             return "tosa-to-linalg failed: " + proc.stderr.strip()[:400]
-    in_files, out_files = [], []
+    g.in_files, g.out_files = [], []
     for k, v in enumerate(g.inputs):
         f = directory / f"{g.name}_in{k}.npy"
         np.save(f, v.ref)
-        in_files.append(f)
+        g.in_files.append(f)
     for k in range(len(g.outputs)):
         f = directory / f"{g.name}_{g.config}_out{k}.npy"
         if f.exists():
             f.unlink()
-        out_files.append(f)
-    cmd = (dml_run + list(CONFIGS[g.config][0]) +
-           [str(path), f"--function={g.name}"] +
-           [f"--input=@{f}" for f in in_files] +
-           [f"--output=@{f}" for f in out_files])
-    g.command = cmd
+        g.out_files.append(f)
+    return None
+
+
+def check(g):
+    """Compares the output files with the references."""
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return f"dml-run timed out after {timeout} s"
-    if proc.returncode != 0:
-        err = (proc.stderr.strip() or proc.stdout.strip()).splitlines()
-        return f"dml-run exited {proc.returncode}: " + " | ".join(err[:6])
-    try:
-        outputs = [np.load(f) for f in out_files]
+        outputs = [np.load(f) for f in g.out_files]
     except (OSError, ValueError) as error:
         return f"cannot read the outputs: {error}"
     for k, (v, actual) in enumerate(zip(g.outputs, outputs)):
@@ -1064,7 +1059,108 @@ def run_graph(dml_run, g, directory, timeout, lower_tosa=None):
     return None
 
 
+def run_graph(dml_run, g, directory, timeout, lower_tosa=None):
+    error = prepare(g, directory, lower_tosa)
+    if error:
+        return error
+    cmd = (dml_run + list(CONFIGS[g.config][0]) +
+           [str(g.module), f"--function={g.name}"] +
+           [f"--input=@{f}" for f in g.in_files] +
+           [f"--output=@{f}" for f in g.out_files])
+    g.command = cmd
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return f"dml-run timed out after {timeout} s"
+    if proc.returncode != 0:
+        err = (proc.stderr.strip() or proc.stdout.strip()).splitlines()
+        return f"dml-run exited {proc.returncode}: " + " | ".join(err[:6])
+    return check(g)
+
+
+# --------------------------------------------------------------------------
+# Batches (--aot-batch): many graphs compiled at once by dml-compile into a
+# shared library, called through ctypes in a child process. For long runs:
+# the compiler starts once per batch instead of once per graph.
+# --------------------------------------------------------------------------
+
+AOT_CONFIGS = {"default": [], "threads2": ["--threads", "2"]}
+FALLBACKS = []      # batches run again through dml-run, and why
+
+
+def call_library(argv):
+    """Child process: graphtest.py --call LIB DIR NAME:INPUTS:OUTPUTS...
+    loads each input, calls the function on exact-size copies (plus the
+    padding the header allows) and saves the outputs."""
+    import ctypes
+    lib_path, directory = argv[0], pathlib.Path(argv[1])
+    for omp in ("/usr/lib/llvm-22/lib/libomp.so", "libomp.so"):
+        try:    # the OpenMP runtime of threads > 1 kernels
+            ctypes.CDLL(omp, mode=ctypes.RTLD_GLOBAL)
+            break
+        except OSError:
+            pass
+    lib = ctypes.CDLL(lib_path)
+    for spec in argv[2:]:
+        name, config, n_in, n_out = spec.split(":")
+        arrays = []
+        for k in range(int(n_in)):
+            a = np.load(directory / f"{name}_in{k}.npy")
+            padded = np.zeros(a.size + 8, dtype=a.dtype)  # "at least" rounding
+            padded[:a.size] = a.reshape(-1)
+            arrays.append(padded)
+        shapes = np.load(directory / f"{name}_{config}_outshapes.npy",
+                         allow_pickle=True)
+        outs = [np.zeros(shape, dtype=dtype) for shape, dtype in shapes]
+        fn = getattr(lib, name)
+        fn.restype = None
+        fn(*[ctypes.c_void_p(a.ctypes.data) for a in arrays + outs])
+        for k, o in enumerate(outs):
+            np.save(directory / f"{name}_{config}_out{k}.npy", o)
+    return 0
+
+
+def run_batch(dml_compile, graphs, directory, timeout, lower_tosa=None):
+    """Returns [(graph, message)]; falls back to None messages only after
+    the library ran and the outputs compared."""
+    config = graphs[0].config
+    results = []
+    ready = []
+    for g in graphs:
+        error = prepare(g, directory, lower_tosa)
+        if error:
+            results.append((g, error))
+        else:
+            np.save(directory / f"{g.name}_{config}_outshapes.npy",
+                    np.array([(v.ref.shape, v.dtype) for v in g.outputs],
+                             dtype=object), allow_pickle=True)
+            ready.append(g)
+    if not ready:
+        return results
+    module = directory / f"batch_{ready[0].index}_{config}.mlir"
+    module.write_text("\n".join(g.module.read_text() for g in ready))
+    lib = module.with_suffix(".so")
+    cmd = [dml_compile, str(module), "-o", str(lib)] + AOT_CONFIGS[config]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    if proc.returncode != 0:
+        FALLBACKS.append(f"{module.name}: dml-compile: {proc.stderr[:300]}")
+        return None     # let the caller run each graph through dml-run
+    call = [sys.executable, str(pathlib.Path(__file__).resolve()), "--call",
+            str(lib), str(directory)] + [
+        f"{g.name}:{config}:{len(g.inputs)}:{len(g.outputs)}" for g in ready]
+    proc = subprocess.run(call, capture_output=True, text=True, timeout=timeout)
+    if proc.returncode != 0:
+        FALLBACKS.append(f"{module.name}: call: {proc.stderr[-300:]}")
+        return None
+    for g in ready:
+        g.command = cmd
+        results.append((g, check(g)))
+    return results
+
+
 def main(argv):
+    if argv and argv[0] == "--call":
+        return call_library(argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--dml-run", default="dml-run")
     parser.add_argument("--dml-opt", default=None,
@@ -1088,6 +1184,12 @@ def main(argv):
                         help="lower TOSA with upstream tosa-to-linalg (dml-opt) "
                         "before dml-run: checks the TOSA spelling and its "
                         "reference on a pipeline that does not take TOSA yet")
+    parser.add_argument("--aot-batch", type=int, default=0, metavar="N",
+                        help="compile N graphs at a time with dml-compile "
+                        "and call them through ctypes (long runs; "
+                        "configurations default and threads2 only); a batch "
+                        "that fails is run again graph by graph through "
+                        "dml-run")
     parser.add_argument("--keep", metavar="DIR")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--timeout", type=float, default=120.0)
@@ -1145,10 +1247,30 @@ def main(argv):
     start = time.time()
     failures = []
     cmd = [dml_run]
+    lower = dml_opt if args.lower_tosa_first else None
+    run_one = lambda g: (g, run_graph(cmd, g, directory, args.timeout, lower))
     with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
-        lower = dml_opt if args.lower_tosa_first else None
-        results = pool.map(lambda g: (g, run_graph(cmd, g, directory,
-                                                   args.timeout, lower)), runs)
+        if args.aot_batch:
+            dml_compile = os.path.join(os.path.dirname(dml_run), "dml-compile")
+            batches = []
+            for c in configs:
+                group = [g for g in runs if g.config == c]
+                if c not in AOT_CONFIGS:
+                    batches += [[g] for g in group]
+                    continue
+                batches += [group[i:i + args.aot_batch]
+                            for i in range(0, len(group), args.aot_batch)]
+
+            def run_some(batch):
+                if len(batch) > 1 or batch[0].config in AOT_CONFIGS:
+                    done = run_batch(dml_compile, batch, directory,
+                                     args.timeout * 4, lower)
+                    if done is not None:
+                        return done
+                return [run_one(g) for g in batch]
+            results = [r for rs in pool.map(run_some, batches) for r in rs]
+        else:
+            results = pool.map(run_one, runs)
         for g, message in results:
             if message:
                 failures.append((g, message))
@@ -1177,6 +1299,8 @@ def main(argv):
         print(f"ran {len(runs)} graphs in {time.time() - start:.1f} s with "
               f"{args.jobs} jobs; files in "
               f"{directory if (args.keep or failures) else '(removed)'}")
+    for line in FALLBACKS:
+        print("batch run again through dml-run: " + line)
     if not args.keep and not failures:
         shutil.rmtree(directory, ignore_errors=True)
     print(f"{len(runs) - len(failures)} passed, {len(failures)} failed")
