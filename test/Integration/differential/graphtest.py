@@ -820,7 +820,8 @@ def pat_arg_one_hot(g):
 
 def pat_siblings(g):
     x = existing(g, lambda v: v.dtype in dt.ALL_BUT_F64) if g.chance(0.3) else None
-    x = x or input_value(g, dt.ALL_BUT_F64)
+    # Floats half of the time: 8 of the 12 reduce functions need them.
+    x = x or input_value(g, dt.FLOATS if g.chance(0.5) else dt.ALL_BUT_F64)
     axes = dt.axes_for(g.rng, x.ref.ndim)
     fns = [f for f in ref.REDUCE_FUNCTIONS if x.dtype in dt.REDUCE_TYPES[f]]
     count = int(g.rng.integers(2, 4))
