@@ -1030,10 +1030,16 @@ def prepare(g, directory, lower_tosa=None):
     path.write_text(header + "\n" + text, encoding="utf-8")
     g.module = path
     if lower_tosa:      # upstream TOSA lowering first (dml-opt), then dml-run
-        proc = subprocess.run([lower_tosa, TOSA_TO_LINALG, str(path), "-o",
-                               str(path)], capture_output=True, text=True)
+        proc = subprocess.run([lower_tosa, TOSA_TO_LINALG,
+                               "--mlir-print-local-scope", str(path)],
+                              capture_output=True, text=True)
         if proc.returncode != 0:
             return "tosa-to-linalg failed: " + proc.stderr.strip()[:400]
+        # The function without its `module { }` (batches concatenate them).
+        lines = proc.stdout.strip().splitlines()
+        if lines and lines[0].startswith("module") and lines[-1] == "}":
+            lines = lines[1:-1]
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     g.in_files, g.out_files = [], []
     for k, v in enumerate(g.inputs):
         f = directory / f"{g.name}_in{k}.npy"
