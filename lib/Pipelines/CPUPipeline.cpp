@@ -337,4 +337,5 @@ void mlir::dml::registerDMLPassesAndPipelines() {
   registerDMLConversionPasses();
   registerDMLTransformsPasses();
   registerDMLPipelines();
+  registerDMLGPUPipelines();
 }
