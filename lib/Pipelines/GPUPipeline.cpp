@@ -419,13 +419,15 @@ struct DMLGPUApproximateMathPass
 };
 } // namespace
 
-/// dml.top_k is lowered by stage 1 to CPU vector code; the GPU target has no
-/// selection kernel yet, so it says so up front.
+/// Stage 1 turns dml.top_k into dml.select_top_k, whose selection loops only
+/// the CPU codegen stage forms; the GPU target has no selection kernel yet,
+/// so it says so up front (for either form, as both are valid input).
 static LogicalResult rejectUnsupported(ModuleOp module) {
   WalkResult result = module.walk([](Operation *op) {
-    if (op->getName().getStringRef() == "dml.top_k") {
-      op->emitError("dml-gpu-pipeline: dml.top_k is not supported on the GPU "
-                    "target yet");
+    StringRef name = op->getName().getStringRef();
+    if (name == "dml.top_k" || name == "dml.select_top_k") {
+      op->emitError() << "dml-gpu-pipeline: " << name
+                      << " is not supported on the GPU target yet";
       return WalkResult::interrupt();
     }
     return WalkResult::advance();

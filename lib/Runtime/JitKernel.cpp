@@ -343,13 +343,20 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
                     "(the pipeline must lower @{1} to the LLVM dialect with "
                     "llvm.emit_c_interface)",
                     wrapperName, name);
-  size_t expectedParams =
-      kernel->signature.inputs.size() + kernel->signature.results.size();
+  // The workspace size that dml-assign-workspace recorded; the function then
+  // takes the workspace descriptor last.
+  if (auto bytes = wrapper->getAttrOfType<IntegerAttr>("dml.workspace_bytes"))
+    kernel->workspaceBytes = bytes.getValue().getZExtValue();
+  kernel->workspaces = std::make_unique<WorkspacePool>(kernel->workspaceBytes);
+  size_t expectedParams = kernel->signature.inputs.size() +
+                          kernel->signature.results.size() +
+                          (kernel->workspaceBytes ? 1 : 0);
   if (wrapper.getNumArguments() != expectedParams ||
       !isa<LLVM::LLVMVoidType>(wrapper.getFunctionType().getReturnType()))
     return jitError("@{0} has {1} parameters, expected one descriptor pointer "
-                    "per argument and per result ({2}) and no return value",
-                    wrapperName, wrapper.getNumArguments(), expectedParams);
+                    "per argument and per result{3} ({2}) and no return value",
+                    wrapperName, wrapper.getNumArguments(), expectedParams,
+                    kernel->workspaceBytes ? " and the workspace" : "");
   kernel->compileTimes.pipelineMs = millisecondsSince(start);
 
   // Code generation for the host CPU with all its features.
@@ -461,6 +468,14 @@ JitKernel::prepare(llvm::ArrayRef<const HostTensor *> inputs,
   for (HostTensor *output : outputs)
     call.descriptors.push_back(
         makeDescriptor(output->data(), output->getShape()));
+  if (workspaceBytes) {
+    call.workspace = allocateWorkspace(workspaceBytes);
+    if (!call.workspace)
+      return jitError("@{0}: cannot allocate its workspace of {1} bytes",
+                      signature.name, workspaceBytes);
+    call.descriptors.push_back(makeDescriptor(
+        call.workspace.get(), {static_cast<int64_t>(workspaceBytes)}));
+  }
   // Pointers into the descriptors, and pointers to those pointers: the
   // packed interface takes the address of each argument, and each argument
   // of the C wrapper is a descriptor pointer.
@@ -473,14 +488,37 @@ JitKernel::prepare(llvm::ArrayRef<const HostTensor *> inputs,
 
 void PreparedCall::run() const { function(arguments.data()); }
 
-void JitKernel::invokeWithDescriptors(llvm::ArrayRef<void *> descriptors) const {
+llvm::Error JitKernel::invokeWithDescriptors(llvm::ArrayRef<void *> descriptors,
+                                             void *workspace) const {
   // The packed interface takes the address of each argument; each argument
   // of the C wrapper is a descriptor pointer.
-  llvm::SmallVector<void *, 8> pointers(descriptors.begin(), descriptors.end());
-  llvm::SmallVector<void *, 8> arguments;
+  llvm::SmallVector<void *, 16> pointers(descriptors.begin(),
+                                         descriptors.end());
+  void *pooled = nullptr;
+  // {allocated, aligned, offset, size, stride} of the memref<N x i8>.
+  int64_t workspaceDescriptor[5];
+  if (workspaceBytes) {
+    if (!workspace) {
+      pooled = workspaces->acquire();
+      if (!pooled)
+        return jitError("@{0}: cannot allocate its workspace of {1} bytes",
+                        signature.name, workspaceBytes);
+      workspace = pooled;
+    }
+    auto address = static_cast<int64_t>(reinterpret_cast<intptr_t>(workspace));
+    workspaceDescriptor[0] = address;
+    workspaceDescriptor[1] = address;
+    workspaceDescriptor[2] = 0;
+    workspaceDescriptor[3] = static_cast<int64_t>(workspaceBytes);
+    workspaceDescriptor[4] = 1;
+    pointers.push_back(workspaceDescriptor);
+  }
+  llvm::SmallVector<void *, 16> arguments;
   for (void *&pointer : pointers)
     arguments.push_back(&pointer);
   function(arguments.data());
+  workspaces->release(pooled);
+  return llvm::Error::success();
 }
 
 llvm::Error JitKernel::invoke(llvm::ArrayRef<const HostTensor *> inputs,
