@@ -10,7 +10,9 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -106,6 +108,11 @@ std::unique_ptr<mlir::MLIRContext> dml::createContext() {
     mlir::registerBuiltinDialectTranslation(*result);
     mlir::registerLLVMDialectTranslation(*result);
     mlir::registerOpenMPDialectTranslation(*result);
+    // The GPU target serializes gpu.module to PTX and embeds gpu.binary.
+    mlir::registerGPUDialectTranslation(*result);
+    mlir::registerNVVMDialectTranslation(*result);
+    mlir::gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(
+        *result);
     return result;
   }();
   auto context = std::make_unique<mlir::MLIRContext>(

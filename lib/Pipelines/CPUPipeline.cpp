@@ -402,4 +402,5 @@ void mlir::dml::registerDMLPassesAndPipelines() {
   registerDMLCodegenPasses();
   registerDMLTransformsPasses();
   registerDMLPipelines();
+  registerDMLGPUPipelines();
 }

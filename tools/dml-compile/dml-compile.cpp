@@ -32,7 +32,9 @@ static const char *kUsage =
     "  -o FILE            output (.o: object file, .so: shared library)\n"
     "  --header FILE      write the C header\n"
     "  --emit=obj|shared  output kind (default: from the output name)\n"
-    "  --target TRIPLE    target triple (default: the host)\n"
+    "  --target TRIPLE    target triple (default: the host);\n"
+    "                     nvptx64-nvidia-cuda: NVIDIA GPU (docs/gpu.md)\n"
+    "  --gpu-chip NAME    GPU chip of the PTX (default sm_90)\n"
     "  --cpu NAME         target CPU (default: the host CPU for the host\n"
     "                     triple, generic otherwise)\n"
     "  --features LIST    target features, e.g. +avx2,+fma\n"
@@ -86,6 +88,7 @@ int main(int argc, char **argv) {
         return 2;
       }
     } else if (takeValue(argc, argv, i, "--target", options.targetTriple)) {
+    } else if (takeValue(argc, argv, i, "--gpu-chip", options.gpuChip)) {
     } else if (takeValue(argc, argv, i, "--cpu", options.cpu)) {
     } else if (takeValue(argc, argv, i, "--features", options.features)) {
     } else if (takeValue(argc, argv, i, "--threads", value)) {

@@ -31,8 +31,11 @@ struct AotOptions {
     SharedLibrary, ///< A shared library linked with the system linker.
   };
   Kind kind = Kind::Auto;
-  /// Target triple; empty for the host.
+  /// Target triple; empty for the host. "nvptx64-nvidia-cuda" selects the
+  /// GPU target: kernels as PTX for `gpuChip`, host code for this machine.
   std::string targetTriple;
+  /// NVIDIA chip of the GPU target.
+  std::string gpuChip = "sm_90";
   /// Target CPU; empty means the host CPU for the host triple and
   /// "generic" otherwise.
   std::string cpu;

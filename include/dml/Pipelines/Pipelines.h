@@ -83,6 +83,35 @@ void buildDMLLowerToLLVMPipeline(OpPassManager &pm,
 /// All stages: dml to the LLVM dialect.
 void buildDMLCPUPipeline(OpPassManager &pm, const CPUPipelineOptions &options);
 
+struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("NVIDIA chip of the PTX (sm_XX)"),
+      llvm::cl::init("sm_90")};
+  PassOptions::Option<std::string> features{
+      *this, "features", llvm::cl::desc("PTX features (+ptxNN)"),
+      llvm::cl::init("+ptx80")};
+  PassOptions::Option<int64_t> blockSize{*this, "block-size",
+                                         llvm::cl::desc("Threads per block"),
+                                         llvm::cl::init(256)};
+  PassOptions::Option<int64_t> splitRatio{
+      *this, "split-ratio",
+      llvm::cl::desc("Partial reductions per contiguous reduction"),
+      llvm::cl::init(32)};
+};
+
+/// GPU stage 3 (after stages 1 and 2 of the CPU pipeline): one gpu.launch
+/// per bufferized linalg op, buffers allocated on the device.
+void buildDMLGPUMapPipeline(OpPassManager &pm,
+                            const GPUPipelineOptions &options);
+/// GPU stage 4: kernels to NVVM and PTX, host code to LLVM calling mgpu*.
+void buildDMLGPULowerPipeline(OpPassManager &pm,
+                              const GPUPipelineOptions &options);
+/// All stages: dml to LLVM host code with embedded PTX.
+void buildDMLGPUPipeline(OpPassManager &pm, const GPUPipelineOptions &options);
+/// Registers `dml-gpu-pipeline`, `dml-gpu-map`, `dml-gpu-lower` and the GPU
+/// passes.
+void registerDMLGPUPipelines();
+
 /// Registers `dml-cpu-pipeline` and its stages `dml-to-linalg`,
 /// `dml-bufferize`, `dml-codegen`, `dml-lower-to-llvm`.
 void registerDMLPipelines();

@@ -1,0 +1,506 @@
+//===- GPUPipeline.cpp - dml-gpu-pipeline ---------------------------------===//
+//
+// dml -> linalg (stage 1 of the CPU pipeline) -> bufferized linalg (stage 2)
+// -> one parallel loop per linalg op -> one gpu.launch per loop (upstream
+// tiling and mapping) -> NVVM -> PTX embedded in the host code, which calls
+// the mgpu* runtime functions (lib/Runtime/CudaRuntime.c).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dml/Pipelines/Pipelines.h"
+#include "dml/Transforms/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace mlir;
+using namespace mlir::dml;
+
+static void addGPUPipeline(OpPassManager &pm, const Twine &pipeline) {
+  if (failed(parsePassPipeline(pipeline.str(), pm, llvm::errs())))
+    llvm::report_fatal_error("dml: invalid built-in GPU pass pipeline");
+}
+
+/// True for ops directly in a function body (host code), not inside a loop
+/// that becomes a kernel.
+static bool isHostLevel(Operation *op) {
+  return isa<func::FuncOp>(op->getParentOp());
+}
+
+namespace {
+/// On tensors, before bufferization: a reduction over the contiguous
+/// (innermost) dimension of its input is split into `ratio` interleaved
+/// partial reductions (upstream linalg::splitReduction, inner dimension
+/// parallel: element r * ratio + p goes to partial p), so that neighbouring
+/// threads read neighbouring addresses and there are `ratio` times more
+/// threads; then every linalg.generic puts its parallel dimensions first, so
+/// that convert-linalg-to-parallel-loops makes the parallel loop outermost
+/// (a kernel) and the reduction a loop inside each thread.
+struct DMLGPUShapeReductionsPass
+    : public PassWrapper<DMLGPUShapeReductionsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DMLGPUShapeReductionsPass)
+  DMLGPUShapeReductionsPass() = default;
+  DMLGPUShapeReductionsPass(int64_t ratio) : ratio(ratio) {}
+  StringRef getArgument() const override { return "dml-gpu-shape-reductions"; }
+  StringRef getDescription() const override {
+    return "Split contiguous reductions and put parallel loops outermost";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<linalg::LinalgDialect, tensor::TensorDialect>();
+  }
+
+  /// Whether to split `op`: one reduction dimension of at least 64 elements
+  /// per partial, no linalg.index. `innerParallel` says whether that
+  /// dimension is the contiguous one of the first input (then partial p
+  /// takes elements r * ratio + p; otherwise the rows p * size / ratio + r,
+  /// and the contiguous parallel dimension keeps the accesses coalesced).
+  bool shouldSplit(linalg::GenericOp op, bool &innerParallel) const {
+    if (op.getNumReductionLoops() != 1 || op.hasIndexSemantics() ||
+        op.getNumDpsInits() != 1 || op.getNumDpsInputs() < 1)
+      return false;
+    SmallVector<unsigned> reductions;
+    op.getReductionDims(reductions);
+    AffineMap inputMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
+    innerParallel = inputMap.getNumResults() != 0 &&
+                    inputMap.getResults().back() ==
+                        getAffineDimExpr(reductions[0], op.getContext());
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    int64_t size = ranges[reductions[0]];
+    return !ShapedType::isDynamic(size) && size % ratio == 0 &&
+           size / ratio >= 64;
+  }
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    SmallVector<linalg::GenericOp> generics;
+    getOperation().walk([&](linalg::GenericOp op) { generics.push_back(op); });
+    for (linalg::GenericOp op : generics) {
+      bool innerParallel = false;
+      if (!shouldSplit(op, innerParallel))
+        continue;
+      auto control = [&](linalg::LinalgOp) {
+        linalg::SplitReductionOptions options;
+        options.ratio = ratio;
+        // The partials of one output are adjacent when they are the fast
+        // threads (contiguous input), else one partial plane per p.
+        options.index =
+            innerParallel
+                ? cast<ShapedType>(op.getDpsInits()[0].getType()).getRank()
+                : 0;
+        options.innerParallel = innerParallel;
+        return options;
+      };
+      rewriter.setInsertionPoint(op);
+      // Ops without a recognised combiner stay as they are.
+      (void)linalg::splitReduction(rewriter, op, control);
+    }
+    generics.clear();
+    getOperation().walk([&](linalg::GenericOp op) { generics.push_back(op); });
+    for (linalg::GenericOp op : generics) {
+      SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+      SmallVector<unsigned> order;
+      for (unsigned dim = 0; dim < iterators.size(); ++dim)
+        if (iterators[dim] == utils::IteratorType::parallel)
+          order.push_back(dim);
+      for (unsigned dim = 0; dim < iterators.size(); ++dim)
+        if (iterators[dim] != utils::IteratorType::parallel)
+          order.push_back(dim);
+      if (llvm::equal(order, llvm::seq<unsigned>(0, iterators.size())))
+        continue;
+      rewriter.setInsertionPoint(op);
+      if (failed(linalg::interchangeGenericOp(rewriter, op, order)))
+        return signalPassFailure();
+    }
+  }
+
+  int64_t ratio = 32;
+};
+
+/// Before the loops are formed: the stages before this one leave no top_k
+/// for the GPU (rejected), and host-level copies between buffers become
+/// linalg copies, so that they run as kernels on device memory.
+struct DMLGPUPrepareBuffersPass
+    : public PassWrapper<DMLGPUPrepareBuffersPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DMLGPUPrepareBuffersPass)
+  StringRef getArgument() const override { return "dml-gpu-prepare-buffers"; }
+  StringRef getDescription() const override {
+    return "Turn buffer copies into linalg copies for the GPU";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<linalg::LinalgDialect>();
+  }
+  void runOnOperation() override {
+    SmallVector<memref::CopyOp> copies;
+    getOperation().walk([&](memref::CopyOp copy) { copies.push_back(copy); });
+    for (memref::CopyOp copy : copies) {
+      OpBuilder builder(copy);
+      linalg::makeMemRefCopyOp(builder, copy.getLoc(), copy.getSource(),
+                               copy.getTarget());
+      copy.erase();
+    }
+  }
+};
+
+/// Host-level ops that only set up buffers and sizes; everything else
+/// touches buffer contents and must run on the device.
+static bool isHostBookkeeping(Operation *op) {
+  return isa<memref::AllocOp, memref::DeallocOp, memref::ExpandShapeOp,
+             memref::CollapseShapeOp, memref::SubViewOp, memref::CastOp,
+             memref::ReinterpretCastOp, scf::ParallelOp, func::ReturnOp>(op) ||
+         op->hasTrait<OpTrait::ConstantLike>();
+}
+
+/// Wraps each run of consecutive serial host-level ops (a reduction over
+/// all axes lowers to a plain scf.for, a rank-0 copy to load/store) in a
+/// one-iteration scf.parallel: one GPU thread runs it.
+static LogicalResult wrapSerialCode(func::FuncOp function) {
+  if (function.isExternal())
+    return success();
+  SmallVector<SmallVector<Operation *>> runs(1);
+  for (Operation &op : function.getBody().front()) {
+    if (isHostBookkeeping(&op)) {
+      if (!runs.back().empty())
+        runs.emplace_back();
+      continue;
+    }
+    runs.back().push_back(&op);
+  }
+  for (SmallVector<Operation *> &run : runs) {
+    if (run.empty())
+      continue;
+    llvm::SmallPtrSet<Operation *, 8> inRun(run.begin(), run.end());
+    for (Operation *op : run)
+      for (Operation *user : op->getUsers()) {
+        Operation *top = user;
+        while (top->getParentOp() != function.getOperation())
+          top = top->getParentOp();
+        if (!inRun.contains(top))
+          return op->emitError("dml-gpu-pipeline: serial host code whose "
+                               "result is used outside it cannot be mapped "
+                               "to the GPU");
+      }
+    OpBuilder builder(run.front());
+    Location loc = run.front()->getLoc();
+    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+    auto loop = scf::ParallelOp::create(builder, loc, ValueRange{zero},
+                                        ValueRange{one}, ValueRange{one});
+    Operation *terminator = loop.getBody()->getTerminator();
+    for (Operation *op : run)
+      op->moveBefore(terminator);
+  }
+  return success();
+}
+
+/// Each host-level scf.parallel becomes one-dimensional (so that the tiling
+/// below yields one kernel of 1-D blocks whatever the rank), and host-level
+/// loads of device buffers (scalar operands such as one_hot's values) move
+/// into the loops that use them.
+struct DMLGPUCollapseLoopsPass
+    : public PassWrapper<DMLGPUCollapseLoopsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DMLGPUCollapseLoopsPass)
+  StringRef getArgument() const override { return "dml-gpu-collapse-loops"; }
+  StringRef getDescription() const override {
+    return "Collapse host-level parallel loops to one dimension and sink "
+           "host loads into them";
+  }
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // Sink loads first: a clone per user loop.
+    SmallVector<memref::LoadOp> loads;
+    module.walk([&](memref::LoadOp load) {
+      if (isHostLevel(load))
+        loads.push_back(load);
+    });
+    for (memref::LoadOp load : loads) {
+      llvm::SetVector<scf::ParallelOp> users;
+      for (Operation *user : load->getUsers()) {
+        Operation *loop = user;
+        while (loop && !(isa<scf::ParallelOp>(loop) && isHostLevel(loop)))
+          loop = loop->getParentOp();
+        if (!loop)
+          break;
+        users.insert(cast<scf::ParallelOp>(loop));
+      }
+      if (users.empty() || llvm::any_of(load->getUsers(), [](Operation *user) {
+            Operation *loop = user;
+            while (loop && !(isa<scf::ParallelOp>(loop) && isHostLevel(loop)))
+              loop = loop->getParentOp();
+            return loop == nullptr;
+          }))
+        continue; // serial host code: wrapped below
+      for (scf::ParallelOp loop : users) {
+        OpBuilder builder = OpBuilder::atBlockBegin(loop.getBody());
+        Operation *clone = builder.clone(*load);
+        load->getResult(0).replaceUsesWithIf(
+            clone->getResult(0),
+            [&](OpOperand &use) { return loop->isAncestor(use.getOwner()); });
+      }
+      load.erase();
+    }
+    for (auto function : module.getOps<func::FuncOp>())
+      if (failed(wrapSerialCode(function)))
+        return signalPassFailure();
+    SmallVector<scf::ParallelOp> loops;
+    module.walk([&](scf::ParallelOp loop) {
+      if (isHostLevel(loop) && loop.getNumLoops() > 1)
+        loops.push_back(loop);
+    });
+    IRRewriter rewriter(&getContext());
+    for (scf::ParallelOp loop : loops) {
+      std::vector<unsigned> all;
+      for (unsigned dim = 0; dim < loop.getNumLoops(); ++dim)
+        all.push_back(dim);
+      rewriter.setInsertionPoint(loop);
+      collapseParallelLoops(rewriter, loop, {all});
+    }
+  }
+};
+
+/// After the kernels are formed: host-level buffers live on the device
+/// (gpu.alloc / gpu.dealloc), and no host code touches buffer contents.
+struct DMLGPUDeviceBuffersPass
+    : public PassWrapper<DMLGPUDeviceBuffersPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DMLGPUDeviceBuffersPass)
+  StringRef getArgument() const override { return "dml-gpu-device-buffers"; }
+  StringRef getDescription() const override {
+    return "Allocate host-level buffers on the device and check that the host "
+           "code does not access buffer contents";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<gpu::GPUDialect>();
+  }
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<Operation *> allocations;
+    bool failedCheck = false;
+    module.walk([&](Operation *op) {
+      if (op->getParentOfType<gpu::LaunchOp>() ||
+          op->getParentOfType<gpu::GPUModuleOp>())
+        return;
+      if (isa<memref::AllocOp, memref::DeallocOp>(op)) {
+        allocations.push_back(op);
+        return;
+      }
+      if (isa<memref::LoadOp, memref::StoreOp, memref::AllocaOp,
+              memref::CopyOp>(op) ||
+          isa<linalg::LinalgDialect>(op->getDialect()) ||
+          op->getDialect()->getNamespace() == "vector" ||
+          op->getDialect()->getNamespace() == "dml") {
+        op->emitError("dml-gpu-pipeline: this operation was not mapped to "
+                      "the GPU (unsupported on the GPU target)");
+        failedCheck = true;
+      }
+    });
+    if (failedCheck)
+      return signalPassFailure();
+    // gpu-to-llvm lowers only asynchronous gpu.alloc/dealloc: each gets a
+    // stream of its own (the caller's stream at run time, see the runtime).
+    auto tokenType = gpu::AsyncTokenType::get(&getContext());
+    for (Operation *op : allocations) {
+      OpBuilder builder(op);
+      Location loc = op->getLoc();
+      Value start = gpu::WaitOp::create(builder, loc, tokenType, ValueRange())
+                        .getAsyncToken();
+      Value done;
+      if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+        auto device = gpu::AllocOp::create(
+            builder, loc, alloc.getType(), tokenType, ValueRange{start},
+            alloc.getDynamicSizes(), alloc.getSymbolOperands(),
+            /*hostShared=*/false);
+        alloc.replaceAllUsesWith(device.getMemref());
+        done = device.getAsyncToken();
+      } else {
+        auto dealloc = cast<memref::DeallocOp>(op);
+        done = gpu::DeallocOp::create(builder, loc, tokenType,
+                                      ValueRange{start}, dealloc.getMemref())
+                   .getAsyncToken();
+      }
+      gpu::WaitOp::create(builder, loc, Type(), ValueRange{done});
+      op->erase();
+    }
+  }
+};
+
+/// The PTX instruction of `op` for its element type, or empty.
+static std::string getPTXInstruction(Operation *op, Type type) {
+  std::string suffix = type.isF32() ? "f32" : type.isF64() ? "f64" : "";
+  if (suffix.empty())
+    return "";
+  if (isa<math::FmaOp>(op))
+    return "fma.rn." + suffix + " $0, $1, $2, $3;";
+  if (isa<math::FloorOp>(op))
+    return "cvt.rmi." + suffix + "." + suffix + " $0, $1;";
+  if (isa<math::AbsFOp>(op))
+    return "abs." + suffix + " $0, $1;";
+  if (isa<math::SqrtOp>(op))
+    return "sqrt.rn." + suffix + " $0, $1;";
+  return "";
+}
+
+/// math.fma/floor/absf/sqrt on f32/f64 as inline PTX: convert-gpu-to-nvvm
+/// would call libdevice (__nv_fmaf, ...), which nothing links here, and
+/// marks the LLVM intrinsics illegal. f16 goes through f32.
+static void lowerMathToInlinePTX(Operation *root) {
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) {
+    if (isa<math::FmaOp, math::FloorOp, math::AbsFOp, math::SqrtOp>(op) &&
+        op->getParentOfType<gpu::LaunchOp>())
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    Type type = op->getResult(0).getType();
+    OpBuilder builder(op);
+    Location loc = op->getLoc();
+    SmallVector<Value> operands(op->getOperands());
+    Type computeType = type;
+    if (type.isF16() || type.isBF16()) {
+      computeType = builder.getF32Type();
+      for (Value &operand : operands)
+        operand = arith::ExtFOp::create(builder, loc, computeType, operand);
+    }
+    std::string instruction = getPTXInstruction(op, computeType);
+    if (instruction.empty())
+      continue; // vectors do not occur: kernels are scalar
+    std::string constraint = computeType.isF32() ? "f" : "d";
+    std::string constraints = "=" + constraint;
+    for (size_t i = 0; i < operands.size(); ++i)
+      constraints += "," + constraint;
+    Value result =
+        LLVM::InlineAsmOp::create(
+            builder, loc, computeType, operands, instruction, constraints,
+            /*has_side_effects=*/false,
+            /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+            LLVM::AsmDialectAttr(), ArrayAttr())
+            .getResult(0);
+    if (computeType != type)
+      result = arith::TruncFOp::create(builder, loc, type, result);
+    op->getResult(0).replaceAllUsesWith(result);
+    op->erase();
+  }
+}
+
+/// Kernels get polynomial exp/log and inline PTX for the rest of math (no
+/// libdevice is linked: the PTX must not call __nv_* functions).
+struct DMLGPUApproximateMathPass
+    : public PassWrapper<DMLGPUApproximateMathPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DMLGPUApproximateMathPass)
+  StringRef getArgument() const override { return "dml-gpu-approximate-math"; }
+  StringRef getDescription() const override {
+    return "Polynomial exp and log, inline PTX for other math in GPU code";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<LLVM::LLVMDialect>();
+  }
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
+      return name == "math.exp" || name == "math.log";
+    });
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    lowerMathToInlinePTX(getOperation());
+  }
+};
+} // namespace
+
+/// Stage 1 turns dml.top_k into dml.select_top_k, whose selection loops only
+/// the CPU codegen stage forms; the GPU target has no selection kernel yet,
+/// so it says so up front (for either form, as both are valid input).
+static LogicalResult rejectUnsupported(ModuleOp module) {
+  WalkResult result = module.walk([](Operation *op) {
+    StringRef name = op->getName().getStringRef();
+    if (name == "dml.top_k" || name == "dml.select_top_k") {
+      op->emitError() << "dml-gpu-pipeline: " << name
+                      << " is not supported on the GPU target yet";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+namespace {
+struct DMLGPURejectUnsupportedPass
+    : public PassWrapper<DMLGPURejectUnsupportedPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DMLGPURejectUnsupportedPass)
+  StringRef getArgument() const override { return "dml-gpu-check-ops"; }
+  StringRef getDescription() const override {
+    return "Reject dml ops the GPU target does not support";
+  }
+  void runOnOperation() override {
+    if (failed(rejectUnsupported(getOperation())))
+      signalPassFailure();
+  }
+};
+} // namespace
+
+void mlir::dml::buildDMLGPUMapPipeline(OpPassManager &pm,
+                                       const GPUPipelineOptions &options) {
+  pm.addPass(std::make_unique<DMLGPUPrepareBuffersPass>());
+  addGPUPipeline(pm, "func.func(convert-linalg-to-parallel-loops),"
+                     "canonicalize");
+  pm.addPass(std::make_unique<DMLGPUCollapseLoopsPass>());
+  addGPUPipeline(pm, "func.func(scf-parallel-loop-tiling{"
+                     "parallel-loop-tile-sizes=" +
+                         std::to_string(options.blockSize) +
+                         " no-min-max-bounds=true},gpu-map-parallel-loops,"
+                         "convert-parallel-loops-to-gpu),canonicalize,cse");
+  pm.addPass(std::make_unique<DMLGPUDeviceBuffersPass>());
+  pm.addPass(std::make_unique<DMLGPUApproximateMathPass>());
+}
+
+void mlir::dml::buildDMLGPULowerPipeline(OpPassManager &pm,
+                                         const GPUPipelineOptions &options) {
+  pm.addPass(createDMLExposeCInterface());
+  addGPUPipeline(
+      pm, "gpu-lower-to-nvvm-pipeline{cubin-chip=" + options.chip.getValue() +
+              " cubin-features=" + options.features.getValue() +
+              " cubin-format=isa opt-level=3},canonicalize");
+}
+
+void mlir::dml::buildDMLGPUPipeline(OpPassManager &pm,
+                                    const GPUPipelineOptions &options) {
+  pm.addPass(std::make_unique<DMLGPURejectUnsupportedPass>());
+  CPUPipelineOptions shared;
+  buildDMLToLinalgPipeline(pm, shared);
+  pm.addPass(std::make_unique<DMLGPUShapeReductionsPass>(options.splitRatio));
+  buildDMLBufferizePipeline(pm, shared);
+  buildDMLGPUMapPipeline(pm, options);
+  buildDMLGPULowerPipeline(pm, options);
+}
+
+void mlir::dml::registerDMLGPUPipelines() {
+  PassRegistration<DMLGPUShapeReductionsPass>();
+  PassRegistration<DMLGPUPrepareBuffersPass>();
+  PassRegistration<DMLGPUCollapseLoopsPass>();
+  PassRegistration<DMLGPUDeviceBuffersPass>();
+  PassRegistration<DMLGPUApproximateMathPass>();
+  PassRegistration<DMLGPURejectUnsupportedPass>();
+  PassPipelineRegistration<GPUPipelineOptions>(
+      "dml-gpu-pipeline",
+      "Lower dml to NVVM/PTX kernels and LLVM host code calling mgpu*",
+      buildDMLGPUPipeline);
+  PassPipelineRegistration<GPUPipelineOptions>(
+      "dml-gpu-map",
+      "GPU stage 3: bufferized linalg to gpu.launch kernels on device buffers",
+      buildDMLGPUMapPipeline);
+  PassPipelineRegistration<GPUPipelineOptions>(
+      "dml-gpu-lower", "GPU stage 4: kernels to PTX, host code to LLVM",
+      buildDMLGPULowerPipeline);
+}

@@ -1,0 +1,136 @@
+#!/usr/bin/python3
+"""GPU differential test: the cases of difftest.py through AOT GPU libraries.
+
+Two steps, because the GPU machine has no LLVM/MLIR:
+
+  build  (here)   generate the cases (difftest.py's generator, same seeds),
+                  compile each group of cases with
+                  `dml-compile --target=nvptx64-nvidia-cuda` into a shared
+                  library and pickle inputs and expected outputs;
+  run    (there)  load the libraries with ctypes, call each case's host-
+                  pointer entry point on numpy buffers (outputs poisoned
+                  first) and compare with the reference (difftest.compare).
+
+Exit status 0 iff every case passed; the last line is `N passed, M failed`.
+`run` exits 77 (skipped) when no CUDA device is usable (entry point returns
+100).
+
+Usage:
+  gpu_difftest.py build --dml-compile build/bin/dml-compile --out DIR
+                        [--seed 1] [--count 500] [--ops ...] [--group-size 50]
+  gpu_difftest.py run DIR
+"""
+
+import argparse
+import ctypes
+import pathlib
+import pickle
+import subprocess
+import sys
+
+import numpy as np
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "differential"))
+import difftest  # noqa: E402
+
+# top_k has no GPU lowering yet (docs/gpu.md).
+GPU_OPS = "arg_max,arg_min,reduce,gather,one_hot"
+SKIPPED = 77
+NO_DEVICE = 100
+
+
+def build(args):
+    out = pathlib.Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    configs = difftest.select_configs(args.ops)
+    cases = [difftest.make_case(args.seed, i, configs)
+             for i in range(args.start, args.start + args.count)]
+    groups = [cases[i:i + args.group_size]
+              for i in range(0, len(cases), args.group_size)]
+    records = []
+    for g, group in enumerate(groups):
+        module = out / f"group_{g}.mlir"
+        module.write_text("\n".join(c.text for c in group), encoding="utf-8")
+        library = out / f"libgroup_{g}.so"
+        proc = subprocess.run(
+            [args.dml_compile, str(module), "--target=nvptx64-nvidia-cuda",
+             f"--gpu-chip={args.chip}", "-o", str(library)],
+            capture_output=True, text=True)
+        if proc.returncode != 0:
+            print(f"FAIL group {g}: dml-compile exited {proc.returncode}: "
+                  + proc.stderr.strip()[:2000])
+            return 1
+        module.unlink()
+        for c in group:
+            records.append({"name": c.name, "desc": c.desc, "op": c.op,
+                            "fn": c.fn, "dt": c.dt, "library": library.name,
+                            "inputs": c.inputs, "expected": c.expected,
+                            "expected64": c.expected64, "case": c})
+    with open(out / "cases.pkl", "wb") as f:
+        pickle.dump(records, f)
+    print(f"built {len(records)} cases in {len(groups)} libraries")
+    return 0
+
+
+def run(args):
+    directory = pathlib.Path(args.dir)
+    with open(directory / "cases.pkl", "rb") as f:
+        records = pickle.load(f)
+    libraries = {}
+    failures = []
+    for r in records:
+        library = libraries.get(r["library"])
+        if library is None:
+            library = ctypes.CDLL(str(directory / r["library"]))
+            libraries[r["library"]] = library
+        entry = getattr(library, r["name"])
+        entry.restype = ctypes.c_int
+        inputs = [np.ascontiguousarray(a) for a in r["inputs"]]
+        outputs = []
+        for e in r["expected"]:
+            poisoned = np.empty(e.shape, e.dtype)
+            poisoned.view(np.uint8)[...] = 0xA5  # never a valid-looking zero
+            outputs.append(poisoned)
+        pointers = [ctypes.c_void_p(a.ctypes.data) for a in inputs + outputs]
+        code = entry(*pointers)
+        if code == NO_DEVICE:
+            print("skipped: no CUDA device (entry point returned 100)")
+            return SKIPPED
+        if code != 0:
+            failures.append((r, f"entry point returned CUresult {code}"))
+            continue
+        message = difftest.compare(r["case"], outputs)
+        if message:
+            failures.append((r, message))
+    for r, message in failures:
+        print(f"FAIL {r['name']}: {r['desc']}\n  {message}")
+    coverage = {}
+    for r in records:
+        key = r["op"] if r["op"] != "reduce" else f"reduce.{r['fn']}"
+        coverage[key] = coverage.get(key, 0) + 1
+    print("coverage: " + ", ".join(f"{k} {v}" for k, v in sorted(coverage.items())))
+    print(f"{len(records) - len(failures)} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build")
+    b.add_argument("--dml-compile", default="dml-compile")
+    b.add_argument("--out", required=True)
+    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--count", type=int, default=500)
+    b.add_argument("--start", type=int, default=0)
+    b.add_argument("--ops", default=GPU_OPS)
+    b.add_argument("--group-size", type=int, default=50)
+    b.add_argument("--chip", default="sm_90")
+    r = sub.add_parser("run")
+    r.add_argument("dir")
+    args = parser.parse_args(argv)
+    return build(args) if args.command == "build" else run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
