@@ -158,8 +158,9 @@ COMPILE_RE = re.compile(r"compile: ([0-9.eE+-]+) ms")
 def run_project(dml_run, data_dir, out_dir, case, threads, iters, timeout, extra=()):
     d = data_dir / "cases" / case.id
     out_dir.mkdir(parents=True, exist_ok=True)
+    # --no-cache: the compile column is a cold compile.
     cmd = [str(dml_run), str(d / "main.mlir"), "--benchmark=%d" % iters,
-           "--threads=%d" % threads]
+           "--threads=%d" % threads, "--no-cache"]
     cmd += [a.replace("{threads}", str(threads)) for a in extra]
     cmd += ["--input=@%s" % (d / ("in%d.npy" % i)) for i in range(len(case.inputs))]
     cmd += ["--output=@%s" % (out_dir / ("%s.%d.npy" % (case.id, k)))
