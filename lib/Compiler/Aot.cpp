@@ -377,13 +377,12 @@ static Status checkOutputPath(const std::string &path, const char *what) {
   switch (status.type()) {
   case llvm::sys::fs::file_type::regular_file:
   case llvm::sys::fs::file_type::character_file:
+  // Opening fails at once with "Is a directory".
+  case llvm::sys::fs::file_type::directory_file:
     return Status::success();
   case llvm::sys::fs::file_type::fifo_file:
     return Status::error("cannot write the " + std::string(what) + " '" + path +
                          "': it is a FIFO (named pipe)");
-  case llvm::sys::fs::file_type::directory_file:
-    return Status::error("cannot write the " + std::string(what) + " '" + path +
-                         "': it is a directory");
   default:
     return Status::error("cannot write the " + std::string(what) + " '" + path +
                          "': it is not a regular file");
