@@ -3,15 +3,18 @@
 
 Run through bench/run.sh (which installs what is missing), or directly:
 
-  /usr/bin/python3 bench/bench.py [--threads 1,2] [--cases R1,T1,...] [--iters 25]
-      [--warmup 2] [--rounds 1] [--data-dir bench/.data] [--dml-run build/bin/dml-run]
-      [--no-peers] [--keep-outputs] [--results bench/results/latest]
+  /usr/bin/python3 bench/bench.py [--threads 1,2] [--cases R1,T1,... | --graphs | --all]
+      [--iters 25] [--warmup 2] [--rounds 1] [--data-dir bench/.data]
+      [--dml-run build/bin/dml-run] [--dml-run-arg ARG]... [--no-peers] [--no-alloc]
+      [--keep-outputs] [--results bench/results/<host kind>]
 
 For every thread count: a STREAM-style probe (bench/stream.c) measures the
 memory bandwidth; dml-run --benchmark=N --threads=T times every case
 in-process (one warm-up call, median of N, outputs preallocated); the same
 inputs go through PyTorch (bench/torch_bench.py) and ONNX Runtime
-(bench/ort_bench.mjs); the outputs are compared; one table is printed. See
+(bench/ort_bench.mjs); heap allocations per call are counted (bench/alloc_count.c);
+the outputs are compared; one table per suite (single-op, graphs) and thread
+count is printed and written to bench/results/<host kind>.{md,json}. See
 bench/README.md for the columns.
 """
 
@@ -78,7 +81,7 @@ def onnx_model(case, path):
 def prepare(data_dir, selected):
     """Write inputs (.npy), main.mlir and model.onnx of every case; cached."""
     meta = {}
-    for index, case in enumerate(bench_cases.CASES):
+    for index, case in enumerate(bench_cases.ALL_CASES):
         if case.id not in selected:
             continue
         d = data_dir / "cases" / case.id
@@ -109,7 +112,7 @@ def prepare(data_dir, selected):
 
 def ort_spec(data_dir, selected):
     cases = []
-    for case in bench_cases.CASES:
+    for case in bench_cases.ALL_CASES:
         if case.id not in selected:
             continue
         d = data_dir / "cases" / case.id
@@ -153,11 +156,53 @@ def run_stream(exe, threads):
 RUN_RE = re.compile(r"run: min ([0-9.eE+-]+) ms, median ([0-9.eE+-]+) ms, "
                     r"max ([0-9.eE+-]+) ms over (\d+) iterations")
 COMPILE_RE = re.compile(r"compile: ([0-9.eE+-]+) ms")
+# dml-run's own count of the heap bytes a steady-state call allocates, when it
+# reports one ("allocated: N bytes in M calls per run": M allocation calls).
+ALLOCATED_RE = re.compile(r"allocated: (\d+) bytes(?: in (\d+) calls?)?")
 
 
-def run_project(dml_run, data_dir, out_dir, case, threads, iters, timeout, extra=()):
+def build_alloc_shim(data_dir):
+    """bench/alloc_count.c as a preloadable library (None if it cannot be built)."""
+    lib = data_dir / "alloc_count.so"
+    src = BENCH / "alloc_count.c"
+    if lib.exists() and lib.stat().st_mtime > src.stat().st_mtime:
+        return lib
+    cc = shutil.which("clang-22") or shutil.which("cc")
+    p = subprocess.run([cc, "-O2", "-shared", "-fPIC", str(src), "-o", str(lib), "-ldl"],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        log("cannot build %s (allocation counts will be n/a): %s" % (src, p.stderr.strip()))
+        return None
+    return lib
+
+
+def alloc_env(shim, out_file, jit_callers_only=False):
+    """Environment preloading the allocation counter, reporting to out_file
+    (counting only calls from JIT-compiled code if jit_callers_only)."""
+    if shim is None:
+        return None
+    env = dict(os.environ, DML_BENCH_ALLOC_OUT=str(out_file))
+    if jit_callers_only:
+        env["DML_BENCH_ALLOC_CALLERS"] = "jit"
+    env["LD_PRELOAD"] = ":".join(x for x in (str(shim), os.environ.get("LD_PRELOAD")) if x)
+    return env
+
+
+def exit_counts(path):
+    """(bytes, allocations) of the last 'exit' line the counter wrote to path."""
+    try:
+        lines = pathlib.Path(path).read_text().splitlines()
+    except OSError:
+        return None
+    for line in reversed(lines):
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == "exit":
+            return int(parts[1]), int(parts[2])
+    return None
+
+
+def project_cmd(dml_run, data_dir, out_dir, case, threads, iters, extra):
     d = data_dir / "cases" / case.id
-    out_dir.mkdir(parents=True, exist_ok=True)
     # --no-cache: the compile column is a cold compile.
     cmd = [str(dml_run), str(d / "main.mlir"), "--benchmark=%d" % iters,
            "--threads=%d" % threads, "--no-cache"]
@@ -165,8 +210,17 @@ def run_project(dml_run, data_dir, out_dir, case, threads, iters, timeout, extra
     cmd += ["--input=@%s" % (d / ("in%d.npy" % i)) for i in range(len(case.inputs))]
     cmd += ["--output=@%s" % (out_dir / ("%s.%d.npy" % (case.id, k)))
             for k in range(len(case.outputs))]
+    return cmd
+
+
+def run_project(dml_run, data_dir, out_dir, case, threads, iters, timeout, extra=(),
+                shim=None):
+    out_dir.mkdir(parents=True, exist_ok=True)
+    cmd = project_cmd(dml_run, data_dir, out_dir, case, threads, iters, extra)
+    counts_file = out_dir / ("%s.alloc.txt" % case.id)
+    env = alloc_env(shim, counts_file, jit_callers_only=True)
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
     except subprocess.TimeoutExpired:
         return {"error": "timeout after %d s" % timeout, "cmd": cmd}
     run = RUN_RE.search(p.stderr)
@@ -174,9 +228,45 @@ def run_project(dml_run, data_dir, out_dir, case, threads, iters, timeout, extra
     if p.returncode != 0 or not run:
         tail = (p.stderr.strip().splitlines() or ["(no stderr)"])[-3:]
         return {"error": "exit %d: %s" % (p.returncode, " | ".join(tail)), "cmd": cmd}
-    return {"median_ms": float(run.group(2)), "min_ms": float(run.group(1)),
-            "max_ms": float(run.group(3)), "iters": int(run.group(4)),
-            "compile_ms": float(comp.group(1)) if comp else None}
+    r = {"median_ms": float(run.group(2)), "min_ms": float(run.group(1)),
+         "max_ms": float(run.group(3)), "iters": int(run.group(4)),
+         "compile_ms": float(comp.group(1)) if comp else None}
+    allocated = ALLOCATED_RE.search(p.stderr)
+    if allocated:
+        r["alloc_bytes_per_call"] = int(allocated.group(1))
+        if allocated.group(2) is not None:
+            r["allocs_per_call"] = int(allocated.group(2))
+        r["alloc_source"] = "dml-run"
+    elif shim is not None and iters > 1:
+        r.update(project_alloc_by_difference(exit_counts(counts_file), dml_run, data_dir,
+                                             out_dir, case, threads, iters, timeout, extra, shim))
+    return r
+
+
+def project_alloc_by_difference(long_run, dml_run, data_dir, out_dir, case, threads, iters,
+                                timeout, extra, shim):
+    """Heap bytes per steady-state call of dml-run without its own count: the
+    counter's totals of allocations made by JIT-compiled code (the kernel's
+    malloc calls; the compiler's vary from run to run and are not counted) in
+    the timed run (iters calls) minus those of a run with one timed call, over
+    iters - 1 (what the kernel allocates once, not per call, cancels)."""
+    short_dir = out_dir / "alloc-probe"
+    short_dir.mkdir(parents=True, exist_ok=True)
+    short_file = short_dir / ("%s.alloc.txt" % case.id)
+    short_cmd = project_cmd(dml_run, data_dir, short_dir, case, threads, 1, extra)
+    try:
+        subprocess.run(short_cmd, capture_output=True, text=True, timeout=timeout,
+                       env=alloc_env(shim, short_file, jit_callers_only=True))
+    except subprocess.TimeoutExpired:
+        return {}
+    short_run = exit_counts(short_file)
+    shutil.rmtree(short_dir, ignore_errors=True)
+    if long_run is None or short_run is None:
+        return {}
+    calls = iters - 1
+    return {"alloc_bytes_per_call": (long_run[0] - short_run[0]) / calls,
+            "allocs_per_call": (long_run[1] - short_run[1]) / calls,
+            "alloc_source": "counter"}
 
 
 def snapshot(dml_run, data_dir):
@@ -201,11 +291,11 @@ class PeerServer:
     """A peer process (torch_bench.py / ort_bench.mjs --serve) answering one
     JSON line per case id written to its stdin."""
 
-    def __init__(self, name, cmd):
+    def __init__(self, name, cmd, env=None):
         self.name, self.info, self.dead = name, {}, None
         try:
             self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         text=True, bufsize=1)
+                                         text=True, bufsize=1, env=env)
             self.info = self._read(300)
         except (OSError, RuntimeError, ValueError) as e:
             self.dead = "%s did not start: %s" % (name, e)
@@ -259,9 +349,13 @@ def compare(out, mine, theirs):
         return bad == 0, ("values exact" if bad == 0 else "%d/%d values differ" % (bad, mine.size))
     # Float reductions: no order of accumulation is prescribed; allow the
     # error of a float32 accumulation over the window (inputs are N(0,1)).
+    # "close": the case's own absolute and relative tolerance.
     a, b = mine.astype(np.float64), theirs.astype(np.float64)
     err = np.abs(a - b)
-    tol = 4 * EPS32 * out.window + 1e-5 * np.abs(b)
+    if out.check == "close":
+        tol = out.atol + out.rtol * np.abs(b)
+    else:
+        tol = 4 * EPS32 * out.window + 1e-5 * np.abs(b)
     bad = int(np.count_nonzero(~(err <= tol)))
     msg = "max |diff| %.2g" % (float(err.max()) if err.size else 0.0)
     return bad == 0, (msg if bad == 0 else "%d/%d values off, %s" % (bad, mine.size, msg))
@@ -313,26 +407,52 @@ def fmt_ratio(x):
     return "–" if x is None else ("%.2f" % x if x < 10 else "%.1f" % x if x < 100 else "%.0f" % x)
 
 
+def fmt_bytes(x):
+    """Heap bytes per call: exact below 10 KB, else KB/MB with 3 digits."""
+    if x is None:
+        return "n/a"
+    if abs(x) < 10000:
+        return "%.0f" % x
+    for unit, size in (("MB", 1e6), ("KB", 1e3)):
+        if abs(x) >= size:
+            v = x / size
+            return ("%.0f" if abs(v) >= 100 else "%.1f" if abs(v) >= 10 else "%.2f") % v + " " + unit
+    return "%.0f" % x
+
+
 def roofline_ms(info, bw):
     write_bw = max(bw["write_gbs"], bw["write_nt_gbs"])
     return (info["read_bytes"] / (bw["read_gbs"] * 1e9) +
             info["write_bytes"] / (write_bw * 1e9)) * 1e3
 
 
+def suite_of(case):
+    return "graphs" if case.graph else "single-op"
+
+
 def build_rows(selected, meta, res, bw, checks):
     rows = []
-    for case in bench_cases.CASES:
+    for case in bench_cases.ALL_CASES:
         if case.id not in selected:
             continue
-        r = {"case": case.id, "title": case.title}
+        r = {"case": case.id, "title": case.title, "suite": suite_of(case)}
         proj = res["project"].get(case.id, {})
         r["project_ms"] = proj.get("median_ms")
         r["compile_ms"] = proj.get("compile_ms")
         r["project_error"] = proj.get("error")
+        r["project_alloc"] = proj.get("alloc_bytes_per_call")
+        r["project_allocs"] = proj.get("allocs_per_call")
+        r["project_alloc_source"] = proj.get("alloc_source")
         for peer in ("ort", "torch"):
             p = res[peer].get(case.id, {}) if isinstance(res[peer], dict) else {}
             r[peer + "_ms"] = p.get("median_ms")
             r[peer + "_error"] = p.get("error")
+            r[peer + "_alloc"] = p.get("alloc_bytes_per_call")
+            r[peer + "_allocs"] = p.get("allocs_per_call")
+            if r[peer + "_alloc"] is not None and p.get("alloc_output_copy_bytes"):
+                # ONNX Runtime: without the node binding's copy of the outputs.
+                r[peer + "_alloc_raw"] = r[peer + "_alloc"]
+                r[peer + "_alloc"] -= p["alloc_output_copy_bytes"]
         peers = [(r[p + "_ms"], p) for p in ("ort", "torch") if r[p + "_ms"] is not None]
         r["best_peer_ms"], r["best_peer"] = min(peers) if peers else (None, None)
         r["roofline_ms"] = roofline_ms(meta[case.id], bw)
@@ -347,13 +467,18 @@ def build_rows(selected, meta, res, bw, checks):
     return rows
 
 
-HEADER = ["case", "project ms", "best peer ms", "project/peer", "project/roofline",
-          "compile ms", "ORT ms", "torch ms", "roofline ms", "check"]
+def header(suite):
+    roof = "fused roofline" if suite == "graphs" else "roofline"
+    return ["case", "project ms", "best peer ms", "project/peer", "project/" + roof,
+            "project alloc/call", "compile ms", "ORT ms", "torch ms", roof + " ms",
+            "ORT alloc/call", "torch alloc/call", "check"]
 
 
-def table_lines(rows):
-    lines = ["| " + " | ".join(HEADER) + " |",
-             "|" + "|".join("---" if i in (0, 9) else "--:" for i in range(len(HEADER))) + "|"]
+def table_lines(rows, suite):
+    cols = header(suite)
+    left = (0, len(cols) - 1)
+    lines = ["| " + " | ".join(cols) + " |",
+             "|" + "|".join("---" if i in left else "--:" for i in range(len(cols))) + "|"]
     for r in rows:
         best = ("%s (%s)" % (fmt_ms(r["best_peer_ms"]), "ORT" if r["best_peer"] == "ort" else "torch")
                 if r["best_peer_ms"] is not None else "–")
@@ -362,10 +487,11 @@ def table_lines(rows):
         if r["check"]["notes"] and check != "ok":
             check += ": " + "; ".join(r["check"]["notes"])
         cells = [r["case"], proj, best, fmt_ratio(r["vs_peer"]), fmt_ratio(r["vs_roofline"]),
-                 fmt_ms(r["compile_ms"]),
+                 fmt_bytes(r.get("project_alloc")), fmt_ms(r["compile_ms"]),
                  fmt_ms(r["ort_ms"]) if r["ort_error"] is None else "error",
                  fmt_ms(r["torch_ms"]) if r["torch_error"] is None else "error",
-                 fmt_ms(r["roofline_ms"]), check]
+                 fmt_ms(r["roofline_ms"]), fmt_bytes(r.get("ort_alloc")),
+                 fmt_bytes(r.get("torch_alloc")), check]
         lines.append("| " + " | ".join(cells) + " |")
     return lines
 
@@ -376,6 +502,8 @@ def geomean(xs):
 
 
 # --------------------------------------------------------------------------
+# The host
+# --------------------------------------------------------------------------
 
 def git_rev():
     try:
@@ -385,14 +513,89 @@ def git_rev():
         return "?"
 
 
-def cpu_name():
+# The vector features that decide code generation on x86-64 (lscpu's names).
+VECTOR_FLAGS = ["sse4_2", "avx", "avx2", "fma", "f16c", "bmi2", "avx512f", "avx512dq",
+                "avx512cd", "avx512bw", "avx512vl", "avx512ifma", "avx512vbmi", "avx512_vbmi2",
+                "avx512_vnni", "avx512_bitalg", "avx512_vpopcntdq", "avx512_bf16",
+                "avx512_fp16", "avx512_vp2intersect", "avx_vnni", "amx_tile", "amx_bf16",
+                "amx_int8", "gfni", "vaes", "vpclmulqdq", "asimd", "sve", "sve2"]
+
+
+def x86_level(flags):
+    if all(f in flags for f in ("avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl")):
+        return "x86-64-v4"
+    if all(f in flags for f in ("avx2", "fma", "bmi2", "f16c", "movbe")):
+        return "x86-64-v3"
+    if all(f in flags for f in ("sse4_2", "popcnt", "ssse3")):
+        return "x86-64-v2"
+    return None
+
+
+def host_info():
+    """The CPU this run is on (lscpu, else /proc/cpuinfo): model, vector
+    features, caches, and the host kind naming its results file."""
+    fields = {}
     try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
+        out = subprocess.run(["lscpu"], capture_output=True, text=True, timeout=30).stdout
+        for line in out.splitlines():
+            if ":" in line:
+                k, v = line.split(":", 1)
+                fields[k.strip()] = v.strip()
+    except (OSError, subprocess.TimeoutExpired):
         pass
-    return platform.processor()
+    model = fields.get("Model name")
+    flags = set(fields.get("Flags", "").split())
+    if not model or not flags:
+        try:
+            for line in open("/proc/cpuinfo"):
+                k, _, v = line.partition(":")
+                if k.strip() == "model name" and not model:
+                    model = v.strip()
+                elif k.strip() in ("flags", "Features") and not flags:
+                    flags = set(v.split())
+        except OSError:
+            pass
+    model = model or platform.processor() or platform.machine()
+    kind = re.sub(r"\((r|tm)\)", "", model.lower())
+    kind = re.sub(r"[^a-z0-9]+", "-", kind).strip("-") or "unknown-cpu"
+    info = {"kind": kind, "model": model, "vendor": fields.get("Vendor ID"),
+            "family": fields.get("CPU family"), "model_number": fields.get("Model"),
+            "stepping": fields.get("Stepping"), "cores": os.cpu_count(),
+            "x86_level": x86_level(flags),
+            "vector_features": [f for f in VECTOR_FLAGS if f in flags],
+            "caches": {}}
+    for name, keys, conf in (("L1d", ("L1d cache", "L1d"), "LEVEL1_DCACHE_SIZE"),
+                             ("L2", ("L2 cache", "L2"), "LEVEL2_CACHE_SIZE"),
+                             ("L3", ("L3 cache", "L3"), "LEVEL3_CACHE_SIZE")):
+        size = next((fields[k] for k in keys if fields.get(k)), None)
+        if size is None:   # lscpu shows no caches on some VMs; glibc's getconf reads CPUID
+            try:
+                out = subprocess.run(["getconf", conf], capture_output=True, text=True,
+                                     timeout=30).stdout.strip()
+                if out.isdigit() and int(out) > 0:
+                    size = "%d KiB (getconf)" % (int(out) // 1024)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+        if size:
+            info["caches"][name] = size
+    return info
+
+
+def host_line(host):
+    parts = ["%s (%s" % (host["model"], host.get("vendor") or "?")]
+    if host.get("family"):
+        parts[0] += ", family %s model %s stepping %s" % (host["family"], host.get("model_number"),
+                                                          host.get("stepping"))
+    parts[0] += ")"
+    parts.append("%s cores" % host.get("cores"))
+    if host.get("caches"):
+        parts.append(", ".join("%s %s" % kv for kv in host["caches"].items()))
+    if host.get("x86_level"):
+        parts.append(host["x86_level"])
+    line = "; ".join(parts)
+    if host.get("vector_features"):
+        line += "; vector features: %s" % " ".join(host["vector_features"])
+    return line
 
 
 def median_of_rounds(rounds):
@@ -419,7 +622,11 @@ def median_of_rounds(rounds):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--threads", default="1,2")
-    ap.add_argument("--cases", default=",".join(c.id for c in bench_cases.CASES))
+    ap.add_argument("--cases", default=None,
+                    help="comma-separated case ids (default: the 12 single-op cases)")
+    ap.add_argument("--graphs", action="store_true",
+                    help="the graph cases (%s)" % ",".join(c.id for c in bench_cases.GRAPH_CASES))
+    ap.add_argument("--all", action="store_true", help="single-op and graph cases")
     ap.add_argument("--iters", type=int, default=25, help="timed calls per case (>= 20)")
     ap.add_argument("--warmup", type=int, default=2, help="peer warm-up calls (dml-run does 1)")
     ap.add_argument("--rounds", type=int, default=1,
@@ -428,15 +635,25 @@ def main():
     ap.add_argument("--dml-run", default=str(ROOT / "build" / "bin" / "dml-run"))
     ap.add_argument("--dml-run-arg", action="append", default=[], metavar="ARG",
                     help="extra dml-run argument (repeatable); {threads} is replaced by the "
-                         "thread count, e.g. --dml-run-arg=--pipeline-options=threads={threads}")
+                         "thread count, e.g. --dml-run-arg=--pipeline-options=fusion=false")
     ap.add_argument("--timeout", type=int, default=900, help="seconds per dml-run case")
     ap.add_argument("--no-peers", action="store_true", help="time the project only")
+    ap.add_argument("--no-alloc", action="store_true",
+                    help="do not count heap allocations per call (bench/alloc_count.c)")
+    ap.add_argument("--alloc-calls", type=int, default=3,
+                    help="untimed peer calls counted for allocation")
     ap.add_argument("--keep-outputs", action="store_true")
-    ap.add_argument("--results", default=str(BENCH / "results" / "latest"),
-                    help="write RESULTS.md and RESULTS.json ('' to skip)")
+    ap.add_argument("--results", default=None,
+                    help="write RESULTS.md and RESULTS.json, merged by suite "
+                         "(default bench/results/<host kind>; '' to skip)")
     args = ap.parse_args()
 
-    selected = [c for c in args.cases.split(",") if c]
+    if args.cases is not None:
+        selected = [c for c in args.cases.split(",") if c]
+    else:
+        chosen = (bench_cases.ALL_CASES if args.all else
+                  bench_cases.GRAPH_CASES if args.graphs else bench_cases.CASES)
+        selected = [c.id for c in chosen]
     for c in selected:
         if c not in bench_cases.BY_ID:
             ap.error("unknown case %s (have %s)" % (c, ", ".join(bench_cases.BY_ID)))
@@ -449,15 +666,18 @@ def main():
     if not dml_run.exists():
         sys.exit("bench: %s not found; build it with `ninja -C build dml-run`" % dml_run)
 
+    host = host_info()
+    log("host: %s" % host_line(host))
     dml_run = snapshot(dml_run, data_dir)
     t_start = time.time()
     load_before = os.getloadavg()
     meta = prepare(data_dir, set(selected))
     spec = ort_spec(data_dir, set(selected))
     stream = build_stream(data_dir)
+    shim = None if args.no_alloc else build_alloc_shim(data_dir)
     report = {"date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), "git": git_rev(),
-              "cpu": cpu_name(), "cores": os.cpu_count(), "iters": args.iters,
-              "rounds": args.rounds, "load_before": load_before,
+              "cpu": host["model"], "host": host, "cores": os.cpu_count(),
+              "iters": args.iters, "rounds": args.rounds, "load_before": load_before,
               "dml_run_args": ["--threads=T"] + args.dml_run_arg, "threads": {}}
 
     for threads in threads_list:
@@ -471,6 +691,8 @@ def main():
         rounds = {"project": [], "ort": [], "torch": []}
         dirs = {who: data_dir / "out" / ("%s-t%d" % (who, threads))
                 for who in ("project", "ort", "torch")}
+        for dd in dirs.values():
+            dd.mkdir(parents=True, exist_ok=True)
         # Contestants are interleaved case by case (project, PyTorch, ONNX
         # Runtime), so that a change of the shared host's load hits all three
         # alike; the peers stay up as servers between their cases.
@@ -480,17 +702,22 @@ def main():
                 "torch", ["/usr/bin/python3", str(BENCH / "torch_bench.py"), "--serve",
                           "--data-dir", str(data_dir), "--threads", str(threads),
                           "--iters", str(args.iters), "--warmup", str(args.warmup),
-                          "--out", str(dirs["torch"])])
+                          "--alloc-calls", str(args.alloc_calls),
+                          "--out", str(dirs["torch"])],
+                env=alloc_env(shim, dirs["torch"] / "alloc.txt"))
             peers["ort"] = PeerServer(
                 "ort", ["node", str(BENCH / "ort_bench.mjs"), "--serve", "--spec", str(spec),
                         "--threads", str(threads), "--iters", str(args.iters),
-                        "--warmup", str(args.warmup), "--out", str(dirs["ort"])])
+                        "--warmup", str(args.warmup), "--alloc-calls", str(args.alloc_calls),
+                        "--out", str(dirs["ort"])],
+                env=alloc_env(shim, dirs["ort"] / "alloc.txt"))
         for rnd in range(args.rounds):
             got = {"project": {}, "torch": {}, "ort": {}}
             for cid in selected:
                 case = bench_cases.BY_ID[cid]
                 r = run_project(dml_run, data_dir, dirs["project"], case, threads,
-                                args.iters, args.timeout, args.dml_run_arg)
+                                args.iters, args.timeout, args.dml_run_arg,
+                                shim if rnd == 0 else None)
                 got["project"][cid] = r
                 log("project %s: %s" % (cid, {k: v for k, v in r.items() if k != "cmd"}))
                 for who, server in peers.items():
@@ -528,11 +755,17 @@ def main():
         print()
         print("threads=%d  bandwidth: read %.1f GB/s, write %.1f GB/s (streaming %.1f), copy %.1f GB/s"
               % (threads, bw["read_gbs"], bw["write_gbs"], bw["write_nt_gbs"], bw["copy_gbs"]))
-        for line in table_lines(rows):
-            print(line)
-        gm_peer = geomean([r["vs_peer"] for r in rows])
-        gm_roof = geomean([r["vs_roofline"] for r in rows])
-        print("geomean project/peer %s, project/roofline %s" % (fmt_ratio(gm_peer), fmt_ratio(gm_roof)))
+        for suite in ("single-op", "graphs"):
+            suite_rows = [r for r in rows if r["suite"] == suite]
+            if not suite_rows:
+                continue
+            print("%s:" % suite)
+            for line in table_lines(suite_rows, suite):
+                print(line)
+            gm_peer = geomean([r["vs_peer"] for r in suite_rows])
+            gm_roof = geomean([r["vs_roofline"] for r in suite_rows])
+            print("geomean project/peer %s, project/roofline %s"
+                  % (fmt_ratio(gm_peer), fmt_ratio(gm_roof)))
         for r in rows:
             for who in ("project", "ort", "torch"):
                 if r.get(who + "_error"):
@@ -545,38 +778,86 @@ def main():
     report["load_after"] = os.getloadavg()
     report["seconds"] = round(time.time() - t_start, 1)
     log("total %.0f s" % report["seconds"])
-    if args.results:
-        write_results(pathlib.Path(args.results), report)
+    results = args.results
+    if results is None:
+        results = str(BENCH / "results" / host["kind"])
+    if results:
+        write_results(pathlib.Path(results), report)
+
+
+# --------------------------------------------------------------------------
+# Results files: one per host kind, one section per suite
+# --------------------------------------------------------------------------
+
+def split_by_suite(report):
+    """One report per suite present in `report` (rows filtered by suite)."""
+    suites = {}
+    for t, block in report["threads"].items():
+        for r in block["rows"]:
+            suite = r.get("suite", "single-op")
+            sub = suites.setdefault(suite, dict(report, threads={}))
+            b = sub["threads"].setdefault(t, dict(block, rows=[], errors={}))
+            b["rows"].append(r)
+            for who, errors in block.get("errors", {}).items():
+                if r["case"] in errors:
+                    b["errors"].setdefault(who, {})[r["case"]] = errors[r["case"]]
+    return suites
 
 
 def write_results(base, report):
+    """Writes BASE.json and BASE.md. The file keeps one section per suite
+    (single-op, graphs): a run replaces the sections of the suites it ran and
+    keeps the others (a file written before suites existed is one single-op
+    section)."""
     base.parent.mkdir(parents=True, exist_ok=True)
-    base.with_suffix(".json").write_text(json.dumps(report, indent=1, default=str) + "\n")
-    out = ["# DML-MLIR benchmark results", "",
-           "Generated by `bench/run.sh` on %s at commit %s; %s, %d cores; %d timed calls "
-           "per case (median), %d round(s); load average before %.2f, after %.2f; %.0f s in all. "
-           "dml-run arguments: `%s`."
-           % (report["date"], report["git"], report["cpu"], report["cores"], report["iters"],
-              report["rounds"], report["load_before"][0], report["load_after"][0],
-              report["seconds"], " ".join(report["dml_run_args"])), ""]
-    for t, block in report["threads"].items():
-        bw = block["bandwidth"]
-        out += ["## threads = %s" % t, "",
-                "Bandwidth probe: read %.1f GB/s, write %.1f GB/s (streaming stores %.1f), "
-                "copy %.1f GB/s. Peers: ONNX Runtime %s, PyTorch %s. Load average before "
-                "this block: %.2f."
-                % (bw["read_gbs"], bw["write_gbs"], bw["write_nt_gbs"], bw["copy_gbs"],
-                   block["peer_versions"]["ort"], block["peer_versions"]["torch"],
-                   block["load_before"]), ""]
-        out += table_lines(block["rows"])
-        gm_peer = geomean([r["vs_peer"] for r in block["rows"]])
-        gm_roof = geomean([r["vs_roofline"] for r in block["rows"]])
-        out += ["", "Geometric mean: project/peer %s, project/roofline %s."
-                % (fmt_ratio(gm_peer), fmt_ratio(gm_roof)), ""]
-        errs = [(who, cid, e) for who, m in block["errors"].items() for cid, e in m.items()]
-        if errs:
-            out += ["Errors:", ""] + ["- %s %s: %s" % x for x in errs] + [""]
-    base.with_suffix(".md").write_text("\n".join(out))
+    stored = {}
+    jpath = base.with_suffix(".json")
+    if jpath.exists():
+        try:
+            old = json.loads(jpath.read_text())
+            stored = old.get("suites", {"single-op": old}) if isinstance(old, dict) else {}
+        except ValueError:
+            stored = {}
+    stored.update(split_by_suite(report))
+    doc = {"host": report.get("host"), "suites": stored}
+    jpath.write_text(json.dumps(doc, indent=1, default=str) + "\n")
+
+    host = report.get("host") or {}
+    out = ["# DML-MLIR benchmark results: %s" % (host.get("kind") or report.get("cpu")), "",
+           "Host: %s." % (host_line(host) if host else report.get("cpu")), "",
+           "One section per suite; each is replaced by the next run of that suite on a "
+           "host of this kind (`bench/README.md`).", ""]
+    titles = {"single-op": "Single-operator cases", "graphs": "Graph cases"}
+    for suite in ("single-op", "graphs"):
+        if suite not in stored:
+            continue
+        rep = stored[suite]
+        rep_host = rep.get("host") or {}
+        out += ["## %s" % titles[suite], "",
+                "Generated by `bench/run.sh` on %s at commit %s; %s, %d cores; %d timed calls "
+                "per case (median), %d round(s); load average before %.2f, after %.2f; %.0f s in "
+                "all. dml-run arguments: `%s`."
+                % (rep["date"], rep["git"], rep_host.get("model") or rep.get("cpu"), rep["cores"],
+                   rep["iters"], rep["rounds"], rep["load_before"][0], rep["load_after"][0],
+                   rep["seconds"], " ".join(rep["dml_run_args"])), ""]
+        for t, block in rep["threads"].items():
+            bw = block["bandwidth"]
+            out += ["### threads = %s" % t, "",
+                    "Bandwidth probe: read %.1f GB/s, write %.1f GB/s (streaming stores %.1f), "
+                    "copy %.1f GB/s. Peers: ONNX Runtime %s, PyTorch %s. Load average before "
+                    "this block: %.2f."
+                    % (bw["read_gbs"], bw["write_gbs"], bw["write_nt_gbs"], bw["copy_gbs"],
+                       block["peer_versions"]["ort"], block["peer_versions"]["torch"],
+                       block["load_before"]), ""]
+            out += table_lines(block["rows"], suite)
+            gm_peer = geomean([r["vs_peer"] for r in block["rows"]])
+            gm_roof = geomean([r["vs_roofline"] for r in block["rows"]])
+            out += ["", "Geometric mean: project/peer %s, project/roofline %s."
+                    % (fmt_ratio(gm_peer), fmt_ratio(gm_roof)), ""]
+            errs = [(who, cid, e) for who, m in block["errors"].items() for cid, e in m.items()]
+            if errs:
+                out += ["Errors:", ""] + ["- %s %s: %s" % x for x in errs] + [""]
+    base.with_suffix(".md").write_text("\n".join(out).rstrip("\n") + "\n")
     log("wrote %s.md and %s.json" % (base, base))
 
 

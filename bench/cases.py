@@ -1,4 +1,5 @@
-"""The twelve benchmark cases of the DML-MLIR suite (bench/README.md).
+"""The benchmark cases of the DML-MLIR suite (bench/README.md): twelve
+single-operator cases (CASES) and five graph cases (GRAPH_CASES).
 
 Each case describes, in one place:
   * its inputs (seeded numpy data; every contestant reads the same .npy files),
@@ -56,8 +57,10 @@ class Output:
     name: str
     shape: tuple               # DirectML's shape (dml-run's result)
     dtype: np.dtype            # dml-run's result type
-    check: str                 # "exact", "index" or "tol"
-    window: int = 1            # elements combined into one output (tolerance)
+    check: str                 # "exact", "index", "tol" or "close"
+    window: int = 1            # elements combined into one output ("tol")
+    rtol: float = 0.0          # "close": |mine - peer| <= atol + rtol * |peer|
+    atol: float = 0.0
 
 
 @dataclasses.dataclass
@@ -69,10 +72,12 @@ class Case:
     mlir_body: str             # the dml op(s); %a0.. are the inputs, %r0.. results
     onnx: Callable             # onnx(helper, TensorProto) -> (nodes, initializers)
     onnx_outputs: List[tuple]  # (shape, elem type name) of the ONNX outputs
-    torch: Callable            # torch(torch, ins, outs): one call writing into outs
+    torch: Callable            # torch(torch, ins, outs): one call writing into outs,
+                               # or returning its results (ops without out=)
     torch_outputs: List[tuple]  # (shape, torch dtype name) preallocated for torch
     read_bytes: Callable       # read_bytes(arrays) -> minimum bytes read
     write_bytes: int = 0       # filled in from the outputs
+    graph: bool = False        # a graph case (several ops in one function)
 
     def mlir(self):
         args = ", ".join("%%a%d: %s" % (i, tensor_type(x.shape, x.dtype))
@@ -284,10 +289,217 @@ CASES = [
     one_hot_case("O1", 4096, 32000, "one_hot 4096 int32 indices, depth 32000, f32 0/1"),
 ]
 
-for _c in CASES:
+
+# --------------------------------------------------------------------------
+# Graph cases: several operators in one function (issue 10, section 4).
+# Each dml program is one MLIR function of dml ops plus elementwise ops on
+# tensors (linalg.generic, arith, math); the ONNX model is the same graph
+# with ONNX Runtime's fused op where it has one (LogSoftmax, Softmax); the
+# PyTorch call uses PyTorch's fused op where it has one (embedding_bag,
+# log_softmax, softmax, vector_norm). The fused roofline counts every input
+# read once and every output written once, nothing in between.
+# --------------------------------------------------------------------------
+
+ROW = "affine_map<(d0, d1) -> (d0, d1)>"
+ROW_SCALAR = "affine_map<(d0, d1) -> (d0, 0)>"
+
+
+def rowwise(result, operands, body, shape):
+    """A linalg.generic over a 2-D `shape`: `result` = body(x, r) with x an
+    element of operands[0] and r the row's element of operands[1] ([rows, 1])."""
+    t, r = tensor_type(shape, F32), tensor_type((shape[0], 1), F32)
+    return ("%%%s_init = tensor.empty() : %s\n"
+            "  %%%s = linalg.generic {indexing_maps = [%s, %s, %s], "
+            "iterator_types = [\"parallel\", \"parallel\"]}\n"
+            "      ins(%%%s, %%%s : %s, %s) outs(%%%s_init : %s) {\n"
+            "  ^bb0(%%x: f32, %%r: f32, %%unused: f32):\n"
+            "    %s\n"
+            "  } -> %s"
+            % (result, t, result, ROW, ROW_SCALAR, ROW, operands[0], operands[1], t, r,
+               result, t, body.strip().replace("\n", "\n    "), t))
+
+
+def embedding_bag_case(cid, rows, width, bags, per_bag, title):
+    table = (1, rows, width)
+    ids = (1, bags, per_bag)
+    gathered = (bags, per_bag, width)
+    out = (bags, 1, width)
+    body = ("%%g = dml.gather %%a0, %%a1, axis = 1, index_dimensions = 2 : (%s, %s) -> %s\n"
+            "  %%r0 = dml.reduce %%g, function = sum, axes = [1] : %s -> %s"
+            % (tensor_type(table, F32), tensor_type(ids, I32), tensor_type(gathered, F32),
+               tensor_type(gathered, F32), tensor_type(out, F32)))
+
+    def onnx(helper, TP):
+        init = [helper.make_tensor("axes", TP.INT64, [1], [1])]
+        return [helper.make_node("Gather", ["table", "ids"], ["gathered"], axis=0),
+                helper.make_node("ReduceSum", ["gathered", "axes"], ["y0"], keepdims=1)], init
+
+    def torch_call(torch, ins, outs):
+        # No out= form; embedding_bag allocates its [bags, width] result.
+        return (torch.nn.functional.embedding_bag(ins[1], ins[0], mode="sum"),)
+
+    def read_bytes(arrays):
+        t, j = arrays
+        distinct = len(np.unique(j.reshape(-1)))
+        return distinct * width * t.itemsize + j.nbytes   # selected rows, whole lines
+
+    return Case(cid, title,
+                [Input("table", table, F32, normal(table), onnx_shape=(rows, width)),
+                 Input("ids", ids, I32, uniform_int(ids, rows), onnx_shape=(bags, per_bag))],
+                [Output("y", out, F32, "tol", window=per_bag)],
+                body, onnx, [(out, "float32")], torch_call, [], read_bytes, graph=True)
+
+
+def sampling_head_case(cid, shape, k, title):
+    """log-softmax over the rows (x - LOG_SUM_EXP(x)), then top k."""
+    out = (shape[0], k)
+    body = ("%%lse = dml.reduce %%a0, function = log_sum_exp, axes = [1] : %s -> %s\n  "
+            % (tensor_type(shape, F32), tensor_type((shape[0], 1), F32))
+            + rowwise("logp", ["a0", "lse"], "%d = arith.subf %x, %r : f32\n"
+                      "linalg.yield %d : f32", shape)
+            + "\n  %%r0, %%r1 = dml.top_k %%logp, axis = 1, k = %d, direction = decreasing : "
+              "%s -> %s, %s" % (k, tensor_type(shape, F32), tensor_type(out, F32),
+                                tensor_type(out, U64)))
+
+    def onnx(helper, TP):
+        init = [helper.make_tensor("k", TP.INT64, [1], [k])]
+        return [helper.make_node("LogSoftmax", ["x"], ["logp"], axis=1),
+                helper.make_node("TopK", ["logp", "k"], ["y0", "y1"], axis=1, largest=1,
+                                 sorted=1)], init
+
+    def torch_call(torch, ins, outs):
+        torch.topk(torch.log_softmax(ins[0], dim=1), k, dim=1, largest=True, sorted=True,
+                   out=(outs[0], outs[1]))
+
+    # Values: x - lse(x), lse accumulated in any order (|lse| ~ 10).
+    return Case(cid, title,
+                [Input("x", shape, F32, distinct_rows(shape))],
+                [Output("values", out, F32, "close", rtol=1e-5, atol=1e-4),
+                 Output("indices", out, U64, "index")],
+                body, onnx, [(out, "float32"), (out, "int64")], torch_call,
+                [(out, "float32"), (out, "int64")], all_read, graph=True)
+
+
+def arg_max_one_hot_case(cid, shape, title):
+    rows, depth = shape
+    body = ("%%idx = dml.arg_max %%a0, axes = [1], direction = increasing : %s -> %s\n"
+            "  %%values = arith.constant dense<[[0.0, 1.0]]> : tensor<1x2xf32>\n"
+            "  %%r0 = dml.one_hot %%idx, %%values, axis = 1 : (%s, tensor<1x2xf32>) -> %s"
+            % (tensor_type(shape, F32), tensor_type((rows, 1), I32),
+               tensor_type((rows, 1), I32), tensor_type(shape, F32)))
+
+    def onnx(helper, TP):
+        init = [helper.make_tensor("depth", TP.INT64, [1], [depth]),
+                helper.make_tensor("values", TP.FLOAT, [2], [0.0, 1.0])]
+        return [helper.make_node("ArgMax", ["x"], ["idx"], axis=1, keepdims=0,
+                                 select_last_index=0),
+                helper.make_node("OneHot", ["idx", "depth", "values"], ["y0"], axis=-1)], init
+
+    scratch = {}
+
+    def torch_call(torch, ins, outs):
+        # No fused op: argmax into a preallocated index tensor, then the
+        # one-hot rows written in place (F.one_hot has no out= and gives int64).
+        idx = scratch.get("idx")
+        if idx is None:
+            idx = scratch["idx"] = torch.empty((rows, 1), dtype=torch.int64)
+        torch.argmax(ins[0], dim=1, keepdim=True, out=idx)
+        outs[0].zero_()
+        outs[0].scatter_(1, idx, 1.0)
+
+    # distinct_rows: every row's maximum is unique, so the one-hot rows agree exactly.
+    return Case(cid, title,
+                [Input("x", shape, F32, distinct_rows(shape))],
+                [Output("y", shape, F32, "exact")],
+                body, onnx, [(shape, "float32")], torch_call, [(shape, "float32")],
+                all_read, graph=True)
+
+
+def row_moments_case(cid, shape, title):
+    """max, sum and sum of squares of every row: three reductions of one input."""
+    out = (shape[0], 1)
+    body = "\n  ".join(
+        "%%r%d = dml.reduce %%a0, function = %s, axes = [1] : %s -> %s"
+        % (i, fn, tensor_type(shape, F32), tensor_type(out, F32))
+        for i, fn in enumerate(("max", "sum", "sum_square")))
+
+    def onnx(helper, TP):
+        init = [helper.make_tensor("axes", TP.INT64, [1], [1])]
+        return [helper.make_node("ReduceMax", ["x"], ["y0"], axes=[1], keepdims=1),
+                helper.make_node("ReduceSum", ["x", "axes"], ["y1"], keepdims=1),
+                helper.make_node("ReduceSumSquare", ["x"], ["y2"], axes=[1], keepdims=1)], init
+
+    def torch_call(torch, ins, outs):
+        x = ins[0]
+        torch.amax(x, dim=1, keepdim=True, out=outs[0])
+        torch.sum(x, dim=1, keepdim=True, out=outs[1])
+        # PyTorch's one-pass sum of squares: the 2-norm, squared in place.
+        torch.linalg.vector_norm(x, 2, dim=1, keepdim=True, out=outs[2])
+        outs[2].square_()
+
+    n = shape[1]
+    return Case(cid, title,
+                [Input("x", shape, F32, normal(shape))],
+                [Output("max", out, F32, "exact"),
+                 Output("sum", out, F32, "tol", window=n),
+                 # Sum of n positive terms (~n): blocked float32 accumulation.
+                 Output("sum_square", out, F32, "close", rtol=1e-4)],
+                body, onnx, [(out, "float32")] * 3, torch_call, [(out, "float32")] * 3,
+                all_read, graph=True)
+
+
+def softmax_top_k_case(cid, shape, k, title):
+    """softmax written out (x - max, exp, sum, divide), then top k."""
+    out = (shape[0], k)
+    row = tensor_type((shape[0], 1), F32)
+    body = ("%%max = dml.reduce %%a0, function = max, axes = [1] : %s -> %s\n  "
+            % (tensor_type(shape, F32), row)
+            + rowwise("e", ["a0", "max"], "%d = arith.subf %x, %r : f32\n"
+                      "%ex = math.exp %d : f32\nlinalg.yield %ex : f32", shape)
+            + "\n  %%sum = dml.reduce %%e, function = sum, axes = [1] : %s -> %s\n  "
+            % (tensor_type(shape, F32), row)
+            + rowwise("p", ["e", "sum"], "%q = arith.divf %x, %r : f32\n"
+                      "linalg.yield %q : f32", shape)
+            + "\n  %%r0, %%r1 = dml.top_k %%p, axis = 1, k = %d, direction = decreasing : "
+              "%s -> %s, %s" % (k, tensor_type(shape, F32), tensor_type(out, F32),
+                                tensor_type(out, U64)))
+
+    def onnx(helper, TP):
+        init = [helper.make_tensor("k", TP.INT64, [1], [k])]
+        return [helper.make_node("Softmax", ["x"], ["p"], axis=1),
+                helper.make_node("TopK", ["p", "k"], ["y0", "y1"], axis=1, largest=1,
+                                 sorted=1)], init
+
+    def torch_call(torch, ins, outs):
+        torch.topk(torch.softmax(ins[0], dim=1), k, dim=1, largest=True, sorted=True,
+                   out=(outs[0], outs[1]))
+
+    # Values ~1e-4 (exp(x - max) / sum); exp approximations differ by ulps.
+    return Case(cid, title,
+                [Input("x", shape, F32, distinct_rows(shape))],
+                [Output("values", out, F32, "close", rtol=1e-4),
+                 Output("indices", out, U64, "index")],
+                body, onnx, [(out, "float32"), (out, "int64")], torch_call,
+                [(out, "float32"), (out, "int64")], all_read, graph=True)
+
+
+GRAPH_CASES = [
+    embedding_bag_case("EB", 50257, 768, 512, 32,
+                       "embedding bag: gather 512 bags x 32 rows of [50257,768], SUM each bag"),
+    sampling_head_case("SH", (64, 32000), 50,
+                       "sampling head: log-softmax [64,32000] axis 1, then top 50"),
+    arg_max_one_hot_case("AO", (4096, 1000), "arg_max [4096,1000] axis 1 -> one_hot depth 1000 f32"),
+    row_moments_case("MS", (4096, 4096), "max, sum, sum of squares of the rows of [4096,4096]"),
+    softmax_top_k_case("SM", (1024, 32000), 8,
+                       "softmax (x - max, exp, sum, divide) [1024,32000] axis 1, then top 8"),
+]
+
+ALL_CASES = CASES + GRAPH_CASES
+
+for _c in ALL_CASES:
     _c.write_bytes = sum(nbytes(o.shape, o.dtype) for o in _c.outputs)
 
-BY_ID: Dict[str, Case] = {c.id: c for c in CASES}
+BY_ID: Dict[str, Case] = {c.id: c for c in ALL_CASES}
 
 
 def case_seed(index):

@@ -2,7 +2,7 @@
 // suite (run by bench/bench.py).
 //
 //   node ort_bench.mjs --spec SPEC.json --threads T --iters N --warmup W --out DIR
-//                      [--cases R1,T1,... | --serve]
+//                      [--alloc-calls C] [--cases R1,T1,... | --serve]
 //
 // SPEC.json (written by bench.py): {"cases": [{"id", "model", "inputs":
 // [{"name", "path", "shape"}], "outputs": [{"name", "shape", "type"}]}]}.
@@ -15,7 +15,9 @@
 // wall-clock time of the JS call (process.hrtime) is reported as wall_*_ms.
 // Writes the last call's outputs to DIR/<id>.<k>.npy and prints one JSON
 // object on the last line of stdout. With --serve it prints {"_version"},
-// then reads case ids from stdin and answers each with one JSON line.
+// then reads case ids from stdin and answers each with one JSON line. With
+// bench/alloc_count.c preloaded, C untimed calls after the timed ones count
+// the heap allocations per call (alloc_bytes_per_call, allocs_per_call).
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -83,7 +85,7 @@ function median(xs) {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-async function benchCase(c, threads, iters, warmup, outDir) {
+async function benchCase(c, threads, iters, warmup, outDir, allocCalls) {
   const prefix = `prof-${c.id}-${process.pid}`;
   const session = await ort.InferenceSession.create(c.model, {
     intraOpNumThreads: threads,
@@ -121,6 +123,8 @@ async function benchCase(c, threads, iters, warmup, outDir) {
   }
   c.outputs.forEach((o, k) => writeNpy(path.join(outDir, `${c.id}.${k}.npy`), results[o.name]));
   await session.endProfiling();
+  const alloc = await measureAllocation(() => session.run(feeds, fetches), fetches, c.id,
+    allocCalls);
   await session.release();
   // onnxruntime-node 1.30 runs into the preallocated fetches, then copies each
   // output into a new ArrayBuffer; for large outputs that copy (and its page
@@ -131,18 +135,54 @@ async function benchCase(c, threads, iters, warmup, outDir) {
     wall_max_ms: Math.max(...times),
   };
   const profFile = fs.readdirSync(outDir).find((f) => f.startsWith(prefix + '_') && f.endsWith('.json'));
-  if (!profFile) return { ...wall, median_ms: wall.wall_median_ms, iters: times.length, timing: 'wall' };
+  if (!profFile) {
+    return { ...wall, median_ms: wall.wall_median_ms, iters: times.length, timing: 'wall', ...alloc };
+  }
   const events = JSON.parse(fs.readFileSync(path.join(outDir, profFile), 'utf8'));
   fs.unlinkSync(path.join(outDir, profFile));
   const runs = events.filter((e) => e.cat === 'Session' && e.name === 'model_run')
     .map((e) => e.dur / 1e3).slice(-iters);
   if (runs.length !== iters) {
-    return { ...wall, median_ms: wall.wall_median_ms, iters: times.length, timing: 'wall' };
+    return { ...wall, median_ms: wall.wall_median_ms, iters: times.length, timing: 'wall', ...alloc };
   }
   return {
     median_ms: median(runs), min_ms: Math.min(...runs), max_ms: Math.max(...runs),
-    iters: runs.length, timing: 'model_run', ...wall,
+    iters: runs.length, timing: 'model_run', ...wall, ...alloc,
   };
+}
+
+// Heap bytes and allocations per call, counted by bench/alloc_count.c when it
+// is preloaded (LD_PRELOAD, DML_BENCH_ALLOC_OUT): counters reset, `calls`
+// untimed calls (profiling already ended), counts reported. They include the
+// node binding's copy of every output into a new ArrayBuffer, whose size is
+// reported as alloc_output_copy_bytes.
+const ALLOC_CONTROL = '/dev/null/dml-bench-alloc/';
+
+function allocControl(command) {
+  try { fs.accessSync(ALLOC_CONTROL + command); } catch (e) { /* always fails */ }
+}
+
+async function measureAllocation(call, fetches, label, calls) {
+  const file = process.env.DML_BENCH_ALLOC_OUT;
+  if (!file || calls <= 0 || !(process.env.LD_PRELOAD || '').includes('alloc_count')) return {};
+  allocControl('reset');
+  for (let i = 0; i < calls; ++i) await call();
+  allocControl('report/' + label);
+  let lines;
+  try { lines = fs.readFileSync(file, 'utf8').split('\n'); } catch (e) { return {}; }
+  for (const line of lines.reverse()) {
+    const parts = line.trim().split(/\s+/);
+    if (parts.length === 3 && parts[0] === label) {
+      // What the binding's copies of the outputs take (one ArrayBuffer each).
+      const copied = Object.values(fetches).reduce((sum, t) => sum + t.data.byteLength, 0);
+      return {
+        alloc_bytes_per_call: Number(parts[1]) / calls,
+        allocs_per_call: Number(parts[2]) / calls,
+        alloc_output_copy_bytes: copied,
+      };
+    }
+  }
+  return {};
 }
 
 async function main() {
@@ -151,6 +191,7 @@ async function main() {
   const threads = Number(args.threads || 1);
   const iters = Number(args.iters || 25);
   const warmup = Number(args.warmup || 2);
+  const allocCalls = Number(args['alloc-calls'] ?? 3);
   const outDir = args.out;
   fs.mkdirSync(outDir, { recursive: true });
   const byId = new Map(spec.cases.map((c) => [c.id, c]));
@@ -160,7 +201,7 @@ async function main() {
     let r;
     try {
       if (!byId.has(id)) throw new Error(`unknown case ${id}`);
-      r = await benchCase(byId.get(id), threads, iters, warmup, outDir);
+      r = await benchCase(byId.get(id), threads, iters, warmup, outDir, allocCalls);
     } catch (e) {
       r = { error: String(e && e.message ? e.message : e) };
     }

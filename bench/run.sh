@@ -8,9 +8,12 @@
 # bench/package-lock.json, with --ignore-scripts), builds dml-run (incremental
 # `cmake --build build --target dml-run`, or scripts/setup.sh when there is no
 # build yet; --no-build skips this), then runs bench/bench.py, which prints the
-# table for 1 and 2 threads and writes bench/results/latest.{md,json}.
-# Common bench.py options: --threads 1,2  --cases R1,T3  --iters 25  --rounds 1
-#   --data-dir DIR (inputs, ~0.7 GB, default bench/.data)  --no-peers  --results ''
+# tables for 1 and 2 threads and writes bench/results/<host kind>.{md,json}.
+# Cases: the 12 single-op cases by default; --graphs the 5 graph cases (EB SH
+# AO MS SM, ~2-3 minutes); --all both; --cases R1,EB any.
+# Common bench.py options: --threads 1,2  --iters 25  --rounds 1  --no-alloc
+#   --dml-run-arg=--pipeline-options=fusion=false  --data-dir DIR (inputs,
+#   ~1.2 GB with the graph cases, default bench/.data)  --no-peers  --results ''
 set -euo pipefail
 
 bench=$(cd "$(dirname "$0")" && pwd)

@@ -8,8 +8,10 @@ For each case: loads the case's inputs from D/cases/<id>/in<i>.npy (reshaped
 to the torch shapes of bench/cases.py), preallocates the outputs, calls the
 case's torch function W times (warm-up), then N times, each timed with
 time.perf_counter; saves the outputs of the last call to DIR/<id>.<k>.npy and
-prints one JSON object {case: {"median_ms", "min_ms", "max_ms", "iters"} or
-{"error"}} as the last line of stdout. With --serve it prints {"_version",
+prints one JSON object {case: {"median_ms", "min_ms", "max_ms", "iters"
+[, "alloc_bytes_per_call", "allocs_per_call"]} or {"error"}} as the last line
+of stdout. With bench/alloc_count.c preloaded, --alloc-calls untimed calls
+after the timed ones count the heap allocations per call. With --serve it prints {"_version",
 "_threads"}, then reads case ids from stdin and answers each with one JSON
 line, so that bench.py can interleave the contestants case by case.
 """
@@ -36,17 +38,47 @@ def bench_case(torch, args, out_dir, cid):
         a = np.load(d / ("in%d.npy" % i))
         ins.append(torch.from_numpy(np.ascontiguousarray(a.reshape(inp.peer_torch_shape))))
     outs = [torch.empty(shape, dtype=getattr(torch, dt)) for shape, dt in case.torch_outputs]
+    results = None
     for _ in range(args.warmup):
-        case.torch(torch, ins, outs)
+        results = case.torch(torch, ins, outs)
     times = []
     for _ in range(args.iters):
         t0 = time.perf_counter()
-        case.torch(torch, ins, outs)
+        results = case.torch(torch, ins, outs)
         times.append((time.perf_counter() - t0) * 1e3)
-    for k, o in enumerate(outs):
+    # Ops without an out= form return their results (allocated by the call).
+    for k, o in enumerate(results if results is not None else outs):
         np.save(out_dir / ("%s.%d.npy" % (cid, k)), o.numpy())
-    return {"median_ms": statistics.median(times), "min_ms": min(times),
-            "max_ms": max(times), "iters": len(times)}
+    r = {"median_ms": statistics.median(times), "min_ms": min(times),
+         "max_ms": max(times), "iters": len(times)}
+    r.update(measure_allocation(lambda: case.torch(torch, ins, outs), cid, args.alloc_calls))
+    return r
+
+
+ALLOC_CONTROL = "/dev/null/dml-bench-alloc/"
+
+
+def measure_allocation(call, label, calls):
+    """Heap bytes and allocations per call, counted by bench/alloc_count.c
+    when it is preloaded (LD_PRELOAD, DML_BENCH_ALLOC_OUT): the counters are
+    reset, `calls` untimed calls are made, and the counts reported."""
+    path = os.environ.get("DML_BENCH_ALLOC_OUT")
+    if not path or calls <= 0 or "alloc_count" not in os.environ.get("LD_PRELOAD", ""):
+        return {}
+    os.access(ALLOC_CONTROL + "reset", os.F_OK)
+    for _ in range(calls):
+        call()
+    os.access(ALLOC_CONTROL + "report/" + label, os.F_OK)
+    try:
+        lines = pathlib.Path(path).read_text().splitlines()
+    except OSError:
+        return {}
+    for line in reversed(lines):
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == label:
+            return {"alloc_bytes_per_call": int(parts[1]) / calls,
+                    "allocs_per_call": int(parts[2]) / calls}
+    return {}
 
 
 def main():
@@ -55,6 +87,8 @@ def main():
     ap.add_argument("--threads", type=int, required=True)
     ap.add_argument("--iters", type=int, default=25)
     ap.add_argument("--warmup", type=int, default=2)
+    ap.add_argument("--alloc-calls", type=int, default=3,
+                    help="untimed calls counted for allocation (needs bench/alloc_count.c preloaded)")
     ap.add_argument("--out", required=True)
     ap.add_argument("--cases", default=",".join(c.id for c in bench_cases.CASES))
     ap.add_argument("--serve", action="store_true",

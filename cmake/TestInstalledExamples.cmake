@@ -22,7 +22,7 @@ file(REMOVE_RECURSE ${prefix})
 run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix}
     --component DMLMLIR)
 foreach(file include/dml/Compiler/Compiler.h lib/libDMLCompiler.so
-             bin/dml-compile lib/cmake/DMLMLIR/DMLMLIRConfig.cmake)
+             bin/dml-compile bin/dml-import-onnx lib/cmake/DMLMLIR/DMLMLIRConfig.cmake)
   if(NOT EXISTS ${prefix}/${file})
     message(FATAL_ERROR "not installed: ${prefix}/${file}")
   endif()

@@ -3,17 +3,24 @@
 // Input, in one of two forms:
 //  * MLIR text (the bytes start with "//", "func" or "module"): the seed
 //    corpus is the repository's tests, split at `// -----`;
-//  * anything else: a recipe read with FuzzedDataProvider for a function of
-//    1 to 3 dml ops with random shapes (ranks 0..9, sizes 0..5 and a few
-//    huge ones), element types (DirectML's and others), attributes, result
-//    types and feature levels. Most recipes are valid by construction and
-//    then, some of the time, broken in one place on purpose.
+//  * anything else: a recipe read with FuzzedDataProvider for a graph of
+//    1 to 6 ops: dml ops with random shapes (ranks 0..9, sizes 0..5 and a
+//    few huge ones), element types (DirectML's and others), attributes,
+//    result types and feature levels, and elementwise arith / math ops on
+//    tensors. Ops consume earlier results (chains, shared inputs, siblings
+//    that reduce one input over the same axes, arg_max / top_k indices into
+//    one_hot / gather), so the pipeline sees the producer -> consumer
+//    patterns a graph compiler fuses. Most recipes are valid by construction
+//    and then, some of the time, broken in one place on purpose.
 //
 // A module that parses and verifies must compile: the whole CPU pipeline
 // (with random pipeline options for recipes) to the LLVM dialect, then the
 // translation to LLVM IR, which must pass LLVM's verifier. Any failure on
 // that path is reported with the module and aborts, except the pipeline's
 // own rejection of shapes and strides beyond 64-bit indexing.
+//
+// Pipeline options are random too (vectorize, vector-bits, threads, and
+// fusion where the pipeline has that option).
 //
 // DML_FUZZ_DUMP=<file> writes the generated module (and the pipeline options
 // in a `// dml-fuzz-options:` line) to <file>, to turn an input into a test.
@@ -44,6 +51,7 @@
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,15 +76,15 @@ struct Operand {
   TensorDesc type;
 };
 
-const char *const kDataTypes[] = {"f16", "f32", "f64", "i8",  "i16", "i32",
+const char *const kDataTypes[] = {"f16", "f32", "f64",  "i8",   "i16", "i32",
                                   "i64", "ui8", "ui16", "ui32", "ui64"};
-const char *const kOtherTypes[] = {"bf16", "i1",  "si32",     "i4",   "tf32",
-                                   "i128", "ui1", "f8E4M3FN", "index", "si8",
-                                   "f80",  "complex<f32>"};
+const char *const kOtherTypes[] = {"bf16",  "i1",   "si32", "i4",
+                                   "tf32",  "i128", "ui1",  "f8E4M3FN",
+                                   "index", "si8",  "f80",  "complex<f32>"};
 const char *const kIndexTypes[] = {"ui32", "ui64", "i32", "i64"};
 const char *const kReduceFunctions[] = {
-    "argmax", "argmin", "average", "l1",       "l2",  "log_sum",
-    "log_sum_exp", "max", "min",   "multiply", "sum", "sum_square"};
+    "argmax",      "argmin", "average", "l1",       "l2",  "log_sum",
+    "log_sum_exp", "max",    "min",     "multiply", "sum", "sum_square"};
 const char *const kFeatureLevels[] = {"1.0", "2.0", "2.1", "3.0", "3.1",
                                       "4.0", "4.1", "5.0", "5.1", "6.4"};
 const char *const kBadFeatureLevels[] = {"7.0", "3.5", "", "03.0", "x"};
@@ -116,8 +124,8 @@ private:
     if (kind < 2)
       return 0;
     if (kind < 4) {
-      const int64_t huge[] = {65536, 1 << 20, 4294967295LL, 4294967296LL,
-                              int64_t(1) << 40, INT64_MAX / 2};
+      const int64_t huge[] = {65536,        1 << 20,          4294967295LL,
+                              4294967296LL, int64_t(1) << 40, INT64_MAX / 2};
       return pick(fdp, huge);
     }
     if (kind < 8)
@@ -178,9 +186,28 @@ private:
   /// An operand: an earlier value (a function argument or op result) of any
   /// type, or a new function argument of `type`.
   Operand operand(const TensorDesc &type) {
+    // Chains: most of the time the latest result feeds the next op.
+    if (counter > 0 && chance(50))
+      return values.back();
     if (!values.empty() && chance(35))
       return values[fdp.ConsumeIntegralInRange<size_t>(0, values.size() - 1)];
     return argument(type);
+  }
+  /// An earlier value with an index element type and, if `sizeOneAxis`, a
+  /// dimension of size 1 (an arg_max / top_k result as one_hot or gather
+  /// indices), if there is one.
+  std::optional<Operand> indexValue(bool sizeOneAxis) {
+    std::vector<const Operand *> found;
+    for (const Operand &value : values) {
+      if (!llvm::is_contained(kIndexTypes, value.type.element))
+        continue;
+      if (sizeOneAxis && !llvm::is_contained(value.type.shape, int64_t(1)))
+        continue;
+      found.push_back(&value);
+    }
+    if (found.empty())
+      return std::nullopt;
+    return *found[fdp.ConsumeIntegralInRange<size_t>(0, found.size() - 1)];
   }
   Operand argument(const TensorDesc &type) {
     Operand value{"%a" + std::to_string(arguments.size()), type};
@@ -199,8 +226,8 @@ private:
       break;
     case 1:
       if (!type.shape.empty())
-        type.shape[fdp.ConsumeIntegralInRange<size_t>(
-            0, type.shape.size() - 1)] = size();
+        type.shape[fdp.ConsumeIntegralInRange<size_t>(0, type.shape.size() -
+                                                             1)] = size();
       break;
     case 2:
       type.shape.push_back(size());
@@ -220,8 +247,8 @@ private:
     if (!chance(8))
       return "";
     if (chance(80))
-      return std::string(" {dml.feature_level = \"") + pick(fdp, kFeatureLevels) +
-             "\"}";
+      return std::string(" {dml.feature_level = \"") +
+             pick(fdp, kFeatureLevels) + "\"}";
     return std::string(" {dml.feature_level = \"") +
            pick(fdp, kBadFeatureLevels) + "\"}";
   }
@@ -247,8 +274,8 @@ private:
         break;
       case 2: // padded
         values[d] = stride;
-        stride = saturatingMultiply(
-            stride, fdp.ConsumeIntegralInRange<int64_t>(1, 3));
+        stride = saturatingMultiply(stride,
+                                    fdp.ConsumeIntegralInRange<int64_t>(1, 3));
         break;
       default: // arbitrary
         values[d] = chance(70) ? fdp.ConsumeIntegralInRange<int64_t>(-1, 50)
@@ -272,11 +299,16 @@ private:
   void reduce();
   void gather();
   void oneHot();
+  void elementwise();
+  void emitGather(Operand input, Operand indices, int32_t ax, int32_t r);
 
   FuzzedDataProvider &fdp;
   std::vector<Operand> arguments, values;
   std::string body;
   unsigned counter = 0;
+  // The input and axes of the latest reduction, for sibling reductions.
+  Operand lastReduceInput;
+  std::vector<int32_t> lastReduceAxes;
 };
 
 void Generator::topK() {
@@ -286,16 +318,15 @@ void Generator::topK() {
   int32_t ax = axis(rank);
   int64_t k;
   if (ax >= 0 && ax < rank && chance(90))
-    k = fdp.ConsumeIntegralInRange<int64_t>(1, std::max<int64_t>(
-                                                   1, std::min<int64_t>(
-                                                          inShape[ax], 64)));
+    k = fdp.ConsumeIntegralInRange<int64_t>(
+        1, std::max<int64_t>(1, std::min<int64_t>(inShape[ax], 64)));
   else
     k = anyInt32();
   TensorDesc values{inShape, input.type.element};
   if (ax >= 0 && ax < rank)
     values.shape[ax] = k;
-  TensorDesc indices{values.shape, chance(90) ? (chance(50) ? "ui32" : "ui64")
-                                              : indexType()};
+  TensorDesc indices{values.shape,
+                     chance(90) ? (chance(50) ? "ui32" : "ui64") : indexType()};
   maybeBreak(values);
   maybeBreak(indices);
   Operand v = result(values), i = result(indices);
@@ -316,21 +347,31 @@ static std::vector<int64_t> reducedShape(const std::vector<int64_t> &shape,
 }
 
 void Generator::argReduce(const char *name) {
-  Operand input = operand(randomTensor());
-  std::vector<int32_t> ax = axes(input.type.shape.size());
+  bool sibling = !lastReduceAxes.empty() && chance(40);
+  Operand input = sibling ? lastReduceInput : operand(randomTensor());
+  std::vector<int32_t> ax =
+      sibling ? lastReduceAxes : axes(input.type.shape.size());
+  lastReduceInput = input;
+  lastReduceAxes = ax;
   TensorDesc output{reducedShape(input.type.shape, ax), indexType()};
   maybeBreak(output);
   Operand out = result(output);
   body += "    " + out.name + " = dml." + name + " " + input.name +
-          ", axes = " + list(ax) + ", direction = " +
-          (chance(50) ? "increasing" : "decreasing") + attributes() + " : " +
-          input.type.str() + " -> " + output.str() + "\n";
+          ", axes = " + list(ax) +
+          ", direction = " + (chance(50) ? "increasing" : "decreasing") +
+          attributes() + " : " + input.type.str() + " -> " + output.str() +
+          "\n";
 }
 
 void Generator::reduce() {
-  Operand input = operand(randomTensor());
+  // Siblings: another reduction of the same input over the same axes.
+  bool sibling = !lastReduceAxes.empty() && chance(40);
+  Operand input = sibling ? lastReduceInput : operand(randomTensor());
   std::string function = pick(fdp, kReduceFunctions);
-  std::vector<int32_t> ax = axes(input.type.shape.size());
+  std::vector<int32_t> ax =
+      sibling ? lastReduceAxes : axes(input.type.shape.size());
+  lastReduceInput = input;
+  lastReduceAxes = ax;
   bool isIndex = function == "argmax" || function == "argmin";
   TensorDesc output{reducedShape(input.type.shape, ax),
                     isIndex ? indexType() : input.type.element};
@@ -343,13 +384,14 @@ void Generator::reduce() {
 
 void Generator::gather() {
   int64_t n = rank();
-  int32_t r = chance(90) ? fdp.ConsumeIntegralInRange<int32_t>(
-                               0, std::max<int64_t>(n, 0))
-                         : anyInt32();
+  int32_t r =
+      chance(90)
+          ? fdp.ConsumeIntegralInRange<int32_t>(0, std::max<int64_t>(n, 0))
+          : anyInt32();
   int32_t ax;
   if (n > 0 && r >= 0 && r <= n && chance(90))
-    ax = fdp.ConsumeIntegralInRange<int32_t>(std::max<int32_t>(r - 1, 0),
-                                             n - 1);
+    ax =
+        fdp.ConsumeIntegralInRange<int32_t>(std::max<int32_t>(r - 1, 0), n - 1);
   else
     ax = axis(n);
   TensorDesc inputType{shape(n), elementType()};
@@ -357,20 +399,34 @@ void Generator::gather() {
   if (r >= 1 && chance(90))
     for (int64_t d = 0; d < std::min<int64_t>(r - 1, n); ++d)
       inputType.shape[d] = 1;
-  Operand input = chance(85) ? argument(inputType) : operand(inputType);
+  Operand input = chance(70) ? argument(inputType) : operand(inputType);
   n = input.type.shape.size();
+  // Indices produced by an earlier op (top_k -> gather: beam search) when
+  // their leading dimensions are 1 up to `r`.
+  if (std::optional<Operand> produced = indexValue(false)) {
+    const std::vector<int64_t> &shape = produced->type.shape;
+    bool fits = int64_t(shape.size()) == n && r >= 0 && r <= n;
+    for (int64_t d = 0; fits && d < n - r; ++d)
+      fits = shape[d] == 1;
+    if (fits && chance(60)) {
+      emitGather(input, *produced, ax, r);
+      return;
+    }
+  }
   TensorDesc indicesType{std::vector<int64_t>(std::max<int64_t>(n, 0), 1),
                          indexType()};
   if (r >= 0 && r <= n)
     for (int64_t d = n - r; d < n; ++d)
-      indicesType.shape[d] = chance(90) ? fdp.ConsumeIntegralInRange<int64_t>(
-                                              1, 5)
-                                        : size();
+      indicesType.shape[d] =
+          chance(90) ? fdp.ConsumeIntegralInRange<int64_t>(1, 5) : size();
   if (chance(5))
     indicesType = randomTensor();
   Operand indices = chance(90) ? argument(indicesType) : operand(indicesType);
+  emitGather(input, indices, ax, r);
+}
 
-  // Right-aligned output shape.
+void Generator::emitGather(Operand input, Operand indices, int32_t ax,
+                           int32_t r) {
   TensorDesc output{input.type.shape, input.type.element};
   const std::vector<int64_t> &in = input.type.shape, &idx = indices.type.shape;
   if (ax >= 0 && ax < int64_t(in.size()) && r >= 0 &&
@@ -396,12 +452,27 @@ void Generator::gather() {
 }
 
 void Generator::oneHot() {
-  int64_t n = rank();
-  TensorDesc output{shape(n), elementType()};
+  // arg_max -> one_hot: indices produced by an earlier op, along one of
+  // their dimensions of size 1.
+  std::optional<Operand> produced;
+  if (chance(60))
+    produced = indexValue(true);
+  int64_t n = produced ? produced->type.shape.size() : rank();
+  TensorDesc output{produced ? produced->type.shape : shape(n), elementType()};
   int32_t ax = axis(n);
+  if (produced) {
+    std::vector<int32_t> ones;
+    for (int64_t d = 0; d < n; ++d)
+      if (produced->type.shape[d] == 1)
+        ones.push_back(d);
+    ax = ones[fdp.ConsumeIntegralInRange<size_t>(0, ones.size() - 1)];
+    output.shape[ax] = size();
+  }
   TensorDesc indicesType{output.shape, indexType()};
   if (ax >= 0 && ax < n)
     indicesType.shape[ax] = 1;
+  if (produced)
+    indicesType = produced->type;
   maybeBreak(indicesType);
   TensorDesc valuesType{std::vector<int64_t>(std::max<int64_t>(n, 0), 1),
                         output.element};
@@ -409,7 +480,10 @@ void Generator::oneHot() {
     valuesType.shape[fdp.ConsumeIntegralInRange<int64_t>(0, n - 1)] =
         chance(90) ? 2 : size();
   maybeBreak(valuesType);
-  Operand indices = chance(90) ? argument(indicesType) : operand(indicesType);
+  Operand indices = produced && indicesType.str() == produced->type.str()
+                        ? *produced
+                    : chance(90) ? argument(indicesType)
+                                 : operand(indicesType);
   Operand valuesValue = chance(90) ? argument(valuesType) : operand(valuesType);
   maybeBreak(output);
   Operand out = result(output);
@@ -419,10 +493,48 @@ void Generator::oneHot() {
           ") -> " + output.str() + "\n";
 }
 
+/// An elementwise arith / math op on tensors of one shape: a producer for a
+/// later dml op, or a consumer of an earlier one.
+void Generator::elementwise() {
+  Operand input = operand(randomTensor());
+  const std::string &element = input.type.element;
+  bool isFloat = element == "f16" || element == "f32" || element == "f64" ||
+                 element == "bf16";
+  // arith takes signless integers only; an unsigned tensor makes the module
+  // fail to verify, which is fine some of the time.
+  bool isSignless = element == "i8" || element == "i16" || element == "i32" ||
+                    element == "i64" || element == "i1";
+  if (!isFloat && !isSignless && chance(90))
+    input = argument({input.type.shape, "f32"});
+  isFloat = input.type.element[0] == 'f' || input.type.element == "bf16";
+  static const char *const floatUnary[] = {"math.exp", "math.absf",
+                                           "arith.negf", "math.log"};
+  static const char *const floatBinary[] = {
+      "arith.addf", "arith.subf", "arith.mulf", "arith.maximumf", "arith.divf"};
+  static const char *const intBinary[] = {"arith.addi", "arith.subi",
+                                          "arith.muli", "arith.maxsi"};
+  TensorDesc type = input.type;
+  Operand out = result(type);
+  if (isFloat && chance(40)) {
+    body += "    " + out.name + " = " + pick(fdp, floatUnary) + " " +
+            input.name + " : " + type.str() + "\n";
+    return;
+  }
+  // The other operand: an earlier value (often of another shape or type:
+  // then the module does not verify) or a new argument.
+  Operand other =
+      chance(30)
+          ? values[fdp.ConsumeIntegralInRange<size_t>(0, values.size() - 2)]
+          : argument(type);
+  body += "    " + out.name + " = " +
+          (isFloat ? pick(fdp, floatBinary) : pick(fdp, intBinary)) + " " +
+          input.name + ", " + other.name + " : " + type.str() + "\n";
+}
+
 std::string Generator::generate() {
-  unsigned ops = fdp.ConsumeIntegralInRange<unsigned>(1, 3);
+  unsigned ops = fdp.ConsumeIntegralInRange<unsigned>(1, 6);
   for (unsigned i = 0; i < ops; ++i) {
-    switch (fdp.ConsumeIntegralInRange<unsigned>(0, 5)) {
+    switch (fdp.ConsumeIntegralInRange<unsigned>(0, 7)) {
     case 0:
       topK();
       break;
@@ -438,8 +550,11 @@ std::string Generator::generate() {
     case 4:
       gather();
       break;
-    default:
+    case 5:
       oneHot();
+      break;
+    default:
+      elementwise();
       break;
     }
   }
@@ -506,9 +621,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const int64_t bits[] = {512, 256, 128, 64, 1024, 32, 8, 1};
     int64_t vectorBits = pick(fdp, bits);
     unsigned threads = fdp.ConsumeIntegralInRange<unsigned>(0, 3) == 0 ? 2 : 1;
+    bool fusion = fdp.ConsumeIntegralInRange<unsigned>(0, 3) != 0;
     optionText = "vectorize=" + std::string(vectorize ? "1" : "0") +
                  " vector-bits=" + std::to_string(vectorBits) +
                  " threads=" + std::to_string(threads);
+    // Graph fusion off a quarter of the time, where the pipeline has the
+    // option (a pipeline without it rejects the text: leave it out).
+    std::string withFusion =
+        optionText + " fusion=" + std::string(fusion ? "1" : "0");
+    dml::CPUPipelineOptions probe;
+    if (succeeded(probe.parseFromString(withFusion, llvm::nulls())))
+      optionText = withFusion;
     source = Generator(fdp).generate();
   }
   if (const char *dump = std::getenv("DML_FUZZ_DUMP")) {
@@ -542,9 +665,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   bool onlyInputDialects = true;
   module->walk([&](Operation *op) {
     llvm::StringRef dialect = op->getName().getDialectNamespace();
-    if (!llvm::is_contained({"builtin", "func", "dml", "arith", "math",
-                             "tensor"},
-                            dialect))
+    if (!llvm::is_contained(
+            {"builtin", "func", "dml", "arith", "math", "tensor"}, dialect))
       onlyInputDialects = false;
   });
   // ... with tensor arguments and results.
@@ -575,8 +697,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(*module, llvmContext);
   if (!llvmModule)
-    dml_fuzz::fail("translation to LLVM IR fails", source + "\n" +
-                                                      diagnostics.messages());
+    dml_fuzz::fail("translation to LLVM IR fails",
+                   source + "\n" + diagnostics.messages());
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   if (llvm::verifyModule(*llvmModule, &errorStream))

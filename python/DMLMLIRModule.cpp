@@ -78,6 +78,43 @@ CompileOptions makeOptions(unsigned optLevel, unsigned threads, bool vectorize,
   return options;
 }
 
+/// (scale, bias) from Python, or none.
+using PyScaleBias = std::optional<std::pair<float, float>>;
+
+std::optional<ScaleBias> toScaleBias(const PyScaleBias &value) {
+  if (!value)
+    return std::nullopt;
+  return ScaleBias{value->first, value->second};
+}
+
+/// Binds a two-operand elementwise call of Graph.
+template <Tensor (Graph::*Method)(Tensor, Tensor)>
+void defBinary(py::class_<PyGraph, std::shared_ptr<PyGraph>> &graph,
+               const char *name) {
+  graph.def(
+      name,
+      [](const std::shared_ptr<PyGraph> &g, const PyTensor &a,
+         const PyTensor &b) {
+        return wrap(g,
+                    (g->graph.*Method)(unwrap(g, a, "a"), unwrap(g, b, "b")));
+      },
+      py::arg("a"), py::arg("b"));
+}
+
+/// Binds a one-operand elementwise call of Graph (with its scale and bias).
+template <Tensor (Graph::*Method)(Tensor, std::optional<ScaleBias>)>
+void defUnary(py::class_<PyGraph, std::shared_ptr<PyGraph>> &graph,
+              const char *name) {
+  graph.def(
+      name,
+      [](const std::shared_ptr<PyGraph> &g, const PyTensor &input,
+         const PyScaleBias &scaleBias) {
+        return wrap(g, (g->graph.*Method)(unwrap(g, input, "input"),
+                                          toScaleBias(scaleBias)));
+      },
+      py::arg("input"), py::arg("scale_bias") = py::none());
+}
+
 py::dict toDict(const CompileTimes &times) {
   py::dict dict;
   dict["pipeline_ms"] = times.pipelineMs;
@@ -148,7 +185,8 @@ PYBIND11_MODULE(_core, m) {
         return take(t.owner->graph.desc(t.tensor));
       });
 
-  py::class_<PyGraph, std::shared_ptr<PyGraph>>(m, "Graph")
+  py::class_<PyGraph, std::shared_ptr<PyGraph>> graph(m, "Graph");
+  graph
       .def(py::init<std::string, std::string>(), py::arg("name") = "main",
            py::arg("feature_level") = "")
       .def(
@@ -241,7 +279,26 @@ PYBIND11_MODULE(_core, m) {
           "outputs",
           [](const std::shared_ptr<PyGraph> &g) { return g->graph.outputs(); })
       .def("to_mlir",
-           [](const std::shared_ptr<PyGraph> &g) { return g->graph.toMLIR(); });
+           [](const std::shared_ptr<PyGraph> &g) { return g->graph.toMLIR(); })
+      .def(
+          "clip",
+          [](const std::shared_ptr<PyGraph> &g, const PyTensor &input,
+             float minValue, float maxValue, const PyScaleBias &scaleBias) {
+            return wrap(g, g->graph.clip(unwrap(g, input, "input"), minValue,
+                                         maxValue, toScaleBias(scaleBias)));
+          },
+          py::arg("input"), py::arg("min"), py::arg("max"),
+          py::arg("scale_bias") = py::none());
+  defUnary<&Graph::identity>(graph, "identity");
+  defUnary<&Graph::exp>(graph, "exp");
+  defUnary<&Graph::log>(graph, "log");
+  defUnary<&Graph::abs>(graph, "abs");
+  defBinary<&Graph::add>(graph, "add");
+  defBinary<&Graph::subtract>(graph, "subtract");
+  defBinary<&Graph::multiply>(graph, "multiply");
+  defBinary<&Graph::divide>(graph, "divide");
+  defBinary<&Graph::max>(graph, "max");
+  defBinary<&Graph::min>(graph, "min");
 
   py::class_<Kernel, std::shared_ptr<Kernel>>(m, "Kernel")
       .def_property_readonly("name", &Kernel::name)
@@ -251,10 +308,16 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly(
           "compile_times",
           [](const Kernel &k) { return toDict(k.compileTimes()); })
+      .def_property_readonly("temporary_bytes", &Kernel::temporaryBytes)
+      .def_property_readonly("persistent_bytes", &Kernel::persistentBytes)
+      .def_property_readonly_static(
+          "workspace_alignment",
+          [](py::object) { return Kernel::workspaceAlignment; })
       .def(
           "_run",
           [](const Kernel &k, const std::vector<uintptr_t> &inputs,
-             const std::vector<uintptr_t> &outputs) {
+             const std::vector<uintptr_t> &outputs, uintptr_t workspace,
+             size_t workspaceBytes) {
             std::vector<const void *> in;
             for (uintptr_t address : inputs)
               in.push_back(reinterpret_cast<const void *>(address));
@@ -264,11 +327,13 @@ PYBIND11_MODULE(_core, m) {
             Status status;
             {
               py::gil_scoped_release release;
-              status = k.run(in, out);
+              status = k.run(in, out, reinterpret_cast<void *>(workspace),
+                             workspaceBytes);
             }
             check(status);
           },
-          py::arg("inputs"), py::arg("outputs"));
+          py::arg("inputs"), py::arg("outputs"), py::arg("workspace") = 0,
+          py::arg("workspace_bytes") = 0);
 
   py::class_<Compiler>(m, "Compiler")
       .def(py::init([](bool diskCache, std::string cacheDir,

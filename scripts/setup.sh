@@ -10,7 +10,7 @@ shift || true
 packages=(cmake ninja-build clang-22 lld-22 libclang-rt-22-dev
           libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
           libomp-22-dev python3-numpy libgtest-dev python3-dev pybind11-dev
-          python3-pytest)
+          python3-pytest python3-onnx libonnx-testdata)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" ||

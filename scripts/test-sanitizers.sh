@@ -49,9 +49,10 @@ cd "$build"
 # tests), Runner and Fuzz (the fuzzers' regression inputs), and the unit
 # tests. Left out: the verifier/lowering FileCheck tests (lit Dialect,
 # Conversion, Pipelines; dml-opt only, already covered by the fuzzers) and
-# the 900-case differential tests, which the normal build runs;
+# the 900-case differential tests and the 500-graph graphtest.test, which
+# the normal build runs;
 # differential-asan.test runs 100 cases here instead.
-export LIT_FILTER_OUT='differential/differential(-pipelines)?\.test'
+export LIT_FILTER_OUT='differential/(differential(-pipelines)?|graphtest)\.test'
 if [ $# -eq 0 ]; then
   set -- -E '^(lit-(Dialect|Conversion|Pipelines)|docs-up-to-date)$'
 fi

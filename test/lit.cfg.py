@@ -28,7 +28,7 @@ config.substitutions.append(("%dml_src_root", config.dml_src_root))
 
 tool_dirs = [config.dml_tools_dir, config.llvm_tools_dir]
 tools = ["dml-opt", "mlir-translate", "mlir-opt"]
-for optional in ["dml-run", "dml-compile"]:
+for optional in ["dml-run", "dml-compile", "dml-import-onnx"]:
     if os.path.exists(os.path.join(config.dml_tools_dir, optional)):
         tools.append(optional)
         config.available_features.add(optional)

@@ -34,5 +34,20 @@ int main() {
     std::printf("%g@%u%s", v[k], i[k], k % 3 == 2 ? "\n" : " ");
   bool ok = v == std::vector<float>{9, 5, 4, 8, 6, 5} &&
             i == std::vector<uint32_t>{5, 4, 2, 5, 1, 2};
+
+  // The call above used the kernel's own workspace; a caller can bind its
+  // own (DirectML's temporary resource), e.g. one per thread.
+  std::vector<uint64_t> workspace(((*kernel)->temporaryBytes() + 63) / 8 + 1);
+  void *aligned = reinterpret_cast<void *>(
+      (reinterpret_cast<uintptr_t>(workspace.data()) + 63) & ~uintptr_t(63));
+  std::vector<float> v2(6);
+  std::vector<uint32_t> i2(6);
+  status = (*kernel)->run({in.data()}, {v2.data(), i2.data()}, aligned,
+                          (*kernel)->temporaryBytes());
+  if (!status.ok()) {
+    std::fprintf(stderr, "error: %s\n", status.message().c_str());
+    return 1;
+  }
+  ok = ok && v2 == v && i2 == i;
   return ok ? 0 : 1;
 }

@@ -67,13 +67,25 @@ const std::vector<TensorDesc> &Kernel::outputs() const {
 unsigned Kernel::threads() const { return impl->threads; }
 const CompileTimes &Kernel::compileTimes() const { return impl->times; }
 
+uint64_t Kernel::temporaryBytes() const {
+  return impl->jit->getWorkspaceBytes();
+}
+
 Status Kernel::run(const std::vector<const void *> &inputs,
                    const std::vector<void *> &outputs) const {
   return run(inputs.data(), inputs.size(), outputs.data(), outputs.size());
 }
 
+Status Kernel::run(const std::vector<const void *> &inputs,
+                   const std::vector<void *> &outputs, void *workspace,
+                   size_t workspaceBytes) const {
+  return run(inputs.data(), inputs.size(), outputs.data(), outputs.size(),
+             workspace, workspaceBytes);
+}
+
 Status Kernel::run(const void *const *inputs, size_t numInputs,
-                   void *const *outputs, size_t numOutputs) const {
+                   void *const *outputs, size_t numOutputs, void *workspace,
+                   size_t workspaceBytes) const {
   const Impl &k = *impl;
   if (numInputs != k.inputs.size())
     return Status::error("@" + k.name + " takes " +
@@ -96,6 +108,18 @@ Status Kernel::run(const void *const *inputs, size_t numInputs,
     if (!outputs[i])
       return Status::error("@" + k.name + ": output " + std::to_string(i) +
                            " is a null pointer");
+  uint64_t needed = k.jit->getWorkspaceBytes();
+  if (workspace && needed) {
+    if (workspaceBytes < needed)
+      return Status::error("@" + k.name + ": the workspace has " +
+                           std::to_string(workspaceBytes) +
+                           " bytes, the kernel needs " +
+                           std::to_string(needed) + " (temporaryBytes())");
+    if (reinterpret_cast<uintptr_t>(workspace) % workspaceAlignment)
+      return Status::error("@" + k.name + ": the workspace must be " +
+                           std::to_string(workspaceAlignment) +
+                           "-byte aligned");
+  }
   // Per-call copy of the descriptors, so that calls can run concurrently.
   llvm::SmallVector<int64_t, 128> words(k.descriptorWords.begin(),
                                         k.descriptorWords.end());
@@ -108,8 +132,7 @@ Status Kernel::run(const void *const *inputs, size_t numInputs,
     descriptor[1] = address;
     descriptors.push_back(descriptor);
   }
-  k.jit->invokeWithDescriptors(descriptors);
-  return Status::success();
+  return toStatus(k.jit->invokeWithDescriptors(descriptors, workspace));
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,9 +1,13 @@
 //===- Graph.cpp - DML-MLIR embedding API: graph builder ------------------===//
 
-#include "Internal.h"
+#include "GraphImpl.h"
 
 #include "dml/Dialect/DML/IR/DMLDialect.h"
 #include "dml/Dialect/DML/IR/DMLOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
@@ -12,94 +16,9 @@
 using namespace dml;
 using mlir::Value;
 
-struct Graph::Impl {
-  std::unique_ptr<mlir::MLIRContext> context;
-  mlir::OwningOpRef<mlir::ModuleOp> module;
-  mlir::func::FuncOp function;
-  mlir::func::ReturnOp returnOp;
-  std::string name;
-  /// Tensor id -> value.
-  std::vector<Value> values;
-  std::vector<TensorDesc> inputDescs;
-  Status first;
-  Status last;
-
-  Status fail(std::string message) {
-    last = Status::error(std::move(message));
-    if (first.ok())
-      first = last;
-    return last;
-  }
-  void succeed() { last = Status::success(); }
-
-  Tensor makeTensor(Value value) {
-    values.push_back(value);
-    Tensor tensor;
-    tensor.owner = this;
-    tensor.id = static_cast<int>(values.size() - 1);
-    return tensor;
-  }
-
-  /// The value of `tensor`, or null after recording why not.
-  Value lookup(Tensor tensor, const char *role) {
-    if (tensor.owner == nullptr && tensor.id < 0) {
-      fail(std::string(role) + " is an invalid tensor (from a failed call: " +
-           (first.ok() ? std::string("none recorded") : first.message()) +
-           ")");
-      return nullptr;
-    }
-    if (tensor.owner != this || tensor.id < 0 ||
-        tensor.id >= static_cast<int>(values.size())) {
-      fail(std::string(role) + " belongs to another graph");
-      return nullptr;
-    }
-    return values[tensor.id];
-  }
-
-  mlir::OpBuilder builder() {
-    mlir::OpBuilder b(context.get());
-    b.setInsertionPoint(returnOp);
-    return b;
-  }
-
-  void updateFunctionType() {
-    function.setType(mlir::FunctionType::get(
-        context.get(), function.getBody().getArgumentTypes(),
-        returnOp.getOperandTypes()));
-  }
-
-  /// Verifies a newly built op with the dialect's verifiers; on failure
-  /// erases it and records the verifier's message.
-  bool verifyNewOp(mlir::Operation *op) {
-    DiagnosticCapture capture(context.get());
-    if (mlir::succeeded(mlir::verify(op))) {
-      succeed();
-      return true;
-    }
-    std::string message = capture.firstError("the " +
-                                             op->getName().getStringRef().str() +
-                                             " op failed to verify");
-    op->erase();
-    fail(std::move(message));
-    return false;
-  }
-
-  mlir::Type getElementType(DataType type) {
-    return mlir::dml::getElementType(context.get(), toMlir(type));
-  }
-
-  bool checkDataType(DataType type, const char *what) {
-    if (isKnownDataType(type))
-      return true;
-    fail(std::string(what) + " has an unknown data type (" +
-         std::to_string(static_cast<unsigned>(type)) + ")");
-    return false;
-  }
-};
-
 static bool isIdentifier(const std::string &name) {
-  if (name.empty() || !(isalpha(static_cast<unsigned char>(name[0])) ||
-                        name[0] == '_'))
+  if (name.empty() ||
+      !(isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_'))
     return false;
   for (char c : name)
     if (!(isalnum(static_cast<unsigned char>(c)) || c == '_'))
@@ -111,6 +30,9 @@ Graph::Graph(std::string name, std::string featureLevel)
     : impl(std::make_unique<Impl>()) {
   impl->context = createContext();
   mlir::MLIRContext *context = impl->context.get();
+  // The elementwise operators build linalg.generic ops of arith/math ops.
+  context->loadDialect<mlir::arith::ArithDialect, mlir::linalg::LinalgDialect,
+                       mlir::math::MathDialect, mlir::tensor::TensorDialect>();
   mlir::OpBuilder b(context);
   mlir::Location loc = b.getUnknownLoc();
   impl->module = mlir::ModuleOp::create(loc);
@@ -160,8 +82,8 @@ Tensor Graph::input(const TensorDesc &desc) {
              std::to_string(desc.sizes[dim]));
       return Tensor();
     }
-  auto type = mlir::RankedTensorType::get(desc.sizes,
-                                          g.getElementType(desc.dataType));
+  auto type =
+      mlir::RankedTensorType::get(desc.sizes, g.getElementType(desc.dataType));
   (void)g.function.insertArgument(index, type, {}, g.function.getLoc());
   if (desc.strides) {
     mlir::Builder b(g.context.get());
@@ -169,8 +91,8 @@ Tensor Graph::input(const TensorDesc &desc) {
                                b.getDenseI64ArrayAttr(*desc.strides));
     DiagnosticCapture capture(g.context.get());
     auto *dialect = g.context->getLoadedDialect<mlir::dml::DMLDialect>();
-    if (mlir::failed(dialect->verifyRegionArgAttribute(g.function, 0, index,
-                                                        attr))) {
+    if (mlir::failed(
+            dialect->verifyRegionArgAttribute(g.function, 0, index, attr))) {
       (void)g.function.eraseArgument(index);
       g.fail(capture.firstError("invalid strides"));
       return Tensor();
@@ -199,10 +121,9 @@ TopKResult Graph::topK(Tensor input, int32_t axis, int32_t k,
 }
 
 template <typename OpTy>
-static Tensor buildArgReduce(Graph::Impl &g, Tensor input,
-                             const std::vector<int32_t> &axes,
-                             AxisDirection direction, DataType outputType,
-                             const char *what) {
+static Tensor
+buildArgReduce(Graph::Impl &g, Tensor input, const std::vector<int32_t> &axes,
+               AxisDirection direction, DataType outputType, const char *what) {
   Value x = g.lookup(input, what);
   if (!x || !g.checkDataType(outputType, what))
     return Tensor();
@@ -312,9 +233,9 @@ Expected<TensorDesc> Graph::desc(Tensor tensor) const {
   if (auto argument = mlir::dyn_cast<mlir::BlockArgument>(value))
     return impl->inputDescs[argument.getArgNumber()];
   auto type = mlir::cast<mlir::RankedTensorType>(value.getType());
-  return TensorDesc(fromMlir(*mlir::dml::getDataType(type.getElementType())),
-                    std::vector<int64_t>(type.getShape().begin(),
-                                         type.getShape().end()));
+  return TensorDesc(
+      fromMlir(*mlir::dml::getDataType(type.getElementType())),
+      std::vector<int64_t>(type.getShape().begin(), type.getShape().end()));
 }
 
 const std::vector<TensorDesc> &Graph::inputs() const {

@@ -1,9 +1,12 @@
 //===- CPUPipeline.cpp - dml to LLVM dialect on the CPU -------------------===//
 
+#include "dml/Codegen/Passes.h"
 #include "dml/Conversion/Passes.h"
 #include "dml/Dialect/DML/IR/DMLDialect.h"
+#include "dml/Fusion/Passes.h"
 #include "dml/Pipelines/Pipelines.h"
 #include "dml/Transforms/Passes.h"
+#include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
@@ -142,12 +145,49 @@ struct DMLCheckSizesPass
 };
 } // namespace
 
+/// Mixed graphs: TOSA ops become linalg, tensor and arith ops on tensors
+/// (upstream's tosa-to-linalg-pipeline without its TOSA profile validation,
+/// which rejects combinations the rest of the pipeline compiles, such as
+/// clamp on i32; dml-check-supported-ops has already said what is accepted),
+/// and named linalg ops become linalg.generic, the form that fusion and code
+/// generation expect. Runs before the dml conversion, so that the dml
+/// lowerings and everything after see one kind of linalg.
+static void buildTosaAndNamedOpsToLinalg(OpPassManager &pm) {
+  tosa::addTosaToLinalgPasses(pm, TosaToLinalgOptions(),
+                              TosaToLinalgNamedOptions(),
+                              /*validationOptions=*/std::nullopt);
+  addPipeline(pm, "func.func(tosa-to-tensor,tosa-to-arith,"
+                  "linalg-generalize-named-ops)");
+}
+
 void mlir::dml::buildDMLToLinalgPipeline(OpPassManager &pm,
-                                         const CPUPipelineOptions &) {
+                                         const CPUPipelineOptions &options) {
   pm.addPass(std::make_unique<DMLCheckSizesPass>());
+  // Everything below compiles what this pass accepts, or says why not here.
+  pm.addPass(createDMLCheckSupportedOps());
+  buildTosaAndNamedOpsToLinalg(pm);
   pm.addPass(createConvertDMLToLinalg());
   // Elementwise arith/math on tensors written around dml ops.
   addPipeline(pm, "func.func(convert-elementwise-to-linalg),canonicalize,cse");
+  if (options.fusion)
+    buildDMLFusionPipeline(pm, options);
+}
+
+void mlir::dml::buildDMLFusionPipeline(OpPassManager &pm,
+                                       const CPUPipelineOptions &) {
+  // Producers first: a reduction's elementwise operand (x * x, exp(x - m))
+  // becomes part of it, after which reductions of one input are siblings.
+  pm.addNestedPass<func::FuncOp>(createDMLFuseElementwise());
+  // Elementwise producers of top_k's selection become its prologue (after
+  // the elementwise fusion among linalg ops, which merges chains first);
+  // canonicalize then drops producers left without users.
+  pm.addNestedPass<func::FuncOp>(createDMLFuseIntoTopK());
+  addPipeline(pm, "canonicalize,cse");
+  pm.addNestedPass<func::FuncOp>(createDMLFuseSiblings());
+  addPipeline(pm, "canonicalize,cse");
+  // Then chains of row reductions run one block of rows at a time.
+  pm.addNestedPass<func::FuncOp>(createDMLFuseRows());
+  addPipeline(pm, "canonicalize,cse");
 }
 
 /// A copy between two buffers: memref.copy (a memcpy) when both are packed
@@ -222,23 +262,32 @@ struct DMLBufferizePass
     StringRef stridesName = DMLDialect::getStridesAttrName();
     StringRef layoutName =
         bufferization::BufferizationDialect::kBufferLayoutAttrName;
+    StringRef writableName =
+        bufferization::BufferizationDialect::kWritableAttrName;
     for (auto function : module.getOps<func::FuncOp>()) {
       for (unsigned index = 0, e = function.getNumArguments(); index < e;
            ++index) {
+        // Inputs are read-only (DirectML's input tensors; a kernel may run
+        // many times on the same input): an op that would update an input
+        // in place writes into a copy instead.
+        if (isa<TensorType>(function.getArgumentTypes()[index]))
+          function.setArgAttr(index, writableName,
+                              BoolAttr::get(context, false));
         auto strides =
             function.getArgAttrOfType<DenseI64ArrayAttr>(index, stridesName);
         if (!strides)
           continue;
         function.removeArgAttr(index, stridesName);
-        auto type = dyn_cast<RankedTensorType>(function.getArgumentTypes()[index]);
+        auto type =
+            dyn_cast<RankedTensorType>(function.getArgumentTypes()[index]);
         if (!type || type.getRank() != static_cast<int64_t>(strides.size())) {
           function.emitError() << "'" << stridesName << "' of argument #"
                                << index << " does not match its type";
           return signalPassFailure();
         }
-        function.setArgAttr(
-            index, layoutName,
-            StridedLayoutAttr::get(context, /*offset=*/0, strides.asArrayRef()));
+        function.setArgAttr(index, layoutName,
+                            StridedLayoutAttr::get(context, /*offset=*/0,
+                                                   strides.asArrayRef()));
       }
     }
 
@@ -248,19 +297,23 @@ struct DMLBufferizePass
         bufferization::LayoutMapOption::IdentityLayoutMap);
     options.memCpyFn = createBufferCopy;
     bufferization::BufferizationState state;
-    if (failed(bufferization::runOneShotModuleBufferize(module, options, state)))
+    if (failed(
+            bufferization::runOneShotModuleBufferize(module, options, state)))
       return signalPassFailure();
     for (auto function : module.getOps<func::FuncOp>())
       for (unsigned index = 0, e = function.getNumArguments(); index < e;
-           ++index)
+           ++index) {
         function.removeArgAttr(index, layoutName);
+        function.removeArgAttr(index, writableName);
+      }
 
     copyRepeatedResults(module);
     bufferization::BufferResultsToOutParamsOpts outParams;
     outParams.modifyPublicFunctions = true;
     outParams.hoistStaticAllocs = true;
     outParams.memCpyFn = createBufferCopy;
-    if (failed(bufferization::promoteBufferResultsToOutParams(module, outParams)))
+    if (failed(
+            bufferization::promoteBufferResultsToOutParams(module, outParams)))
       return signalPassFailure();
   }
 };
@@ -279,9 +332,17 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   // One-lane "vectors" leave every loop scalar.
   codegenOptions.vectorBits = options.vectorize ? options.vectorBits : 1;
   codegenOptions.registersPerChunk = options.vectorize ? 4 : 1;
+  // Blocks of rows (dml-fuse-rows) run as parallel loop iterations.
+  addPipeline(pm, "func.func(scf-forall-to-parallel)");
+  // top_k's selection first: its loops are not linalg ops.
+  pm.addNestedPass<func::FuncOp>(createDMLLowerTopK());
   pm.addNestedPass<func::FuncOp>(createDMLLinalgToVectorLoops(codegenOptions));
   pm.addNestedPass<func::FuncOp>(createDMLApproximateMath());
   addPipeline(pm, "canonicalize,cse");
+  // After all code generation: whatever buffers remain become views of the
+  // workspace argument.
+  if (options.workspace)
+    pm.addPass(createDMLAssignWorkspace());
 }
 
 void mlir::dml::buildDMLLowerToLLVMPipeline(OpPassManager &pm,
@@ -289,8 +350,7 @@ void mlir::dml::buildDMLLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createDMLExposeCInterface());
   if (options.threads != 1)
     addPipeline(pm, "convert-scf-to-openmp{num-threads=" +
-                        std::to_string(options.threads) +
-                        "},canonicalize");
+                        std::to_string(options.threads) + "},canonicalize");
   addPipeline(pm, "convert-linalg-to-loops,"
                   "func.func(lower-vector-multi-reduction,"
                   "convert-vector-to-scf{full-unroll}),"
@@ -323,6 +383,9 @@ void mlir::dml::registerDMLPipelines() {
       "dml-to-linalg", "Stage 1 of dml-cpu-pipeline: dml to linalg",
       buildDMLToLinalgPipeline);
   PassPipelineRegistration<CPUPipelineOptions>(
+      "dml-fuse", "The fusion stage of dml-to-linalg, on linalg tensors",
+      buildDMLFusionPipeline);
+  PassPipelineRegistration<CPUPipelineOptions>(
       "dml-bufferize", "Stage 2 of dml-cpu-pipeline: bufferize",
       buildDMLBufferizePipeline);
   PassPipelineRegistration<CPUPipelineOptions>(
@@ -335,6 +398,8 @@ void mlir::dml::registerDMLPipelines() {
 
 void mlir::dml::registerDMLPassesAndPipelines() {
   registerDMLConversionPasses();
+  registerDMLFusionPasses();
+  registerDMLCodegenPasses();
   registerDMLTransformsPasses();
   registerDMLPipelines();
 }

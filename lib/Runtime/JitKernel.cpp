@@ -72,10 +72,10 @@ llvm::Error FunctionSignature::check(const HostTensor &tensor, unsigned index,
                                      bool isResult,
                                      llvm::StringRef origin) const {
   llvm::ArrayRef<TensorSignature> list = isResult ? results : inputs;
-  std::string what = llvm::formatv("{0} {1} of @{2}",
-                                   isResult ? "result" : "argument", index,
-                                   name)
-                         .str();
+  std::string what =
+      llvm::formatv("{0} {1} of @{2}", isResult ? "result" : "argument", index,
+                    name)
+          .str();
   if (!origin.empty())
     what += " ('" + origin.str() + "')";
   if (index >= list.size())
@@ -98,9 +98,9 @@ llvm::Error FunctionSignature::check(const HostTensor &tensor, unsigned index,
   return llvm::Error::success();
 }
 
-llvm::Error
-FunctionSignature::check(llvm::ArrayRef<const HostTensor *> inputTensors,
-                         llvm::ArrayRef<const HostTensor *> outputTensors) const {
+llvm::Error FunctionSignature::check(
+    llvm::ArrayRef<const HostTensor *> inputTensors,
+    llvm::ArrayRef<const HostTensor *> outputTensors) const {
   if (inputTensors.size() != inputs.size())
     return jitError("@{0} takes {1} argument{2}, got {3} input{4}", name,
                     inputs.size(), inputs.size() == 1 ? "" : "s",
@@ -108,8 +108,7 @@ FunctionSignature::check(llvm::ArrayRef<const HostTensor *> inputTensors,
   if (outputTensors.size() != results.size())
     return jitError("@{0} has {1} result{2}, got {3} output buffer{4}", name,
                     results.size(), results.size() == 1 ? "" : "s",
-                    outputTensors.size(),
-                    outputTensors.size() == 1 ? "" : "s");
+                    outputTensors.size(), outputTensors.size() == 1 ? "" : "s");
   for (auto [index, tensor] : llvm::enumerate(inputTensors)) {
     if (!tensor || !tensor->data())
       return jitError("argument {0} of @{1}: no tensor", index, name);
@@ -150,13 +149,12 @@ mlir::dml::getTensorSignature(Type type, llvm::StringRef what) {
                     "tensor of a DirectML data type",
                     what, typeText);
   if (!tensorType.hasStaticShape())
-    return jitError("{0} has type {1}; dynamic shapes are not supported",
-                    what, typeText);
+    return jitError("{0} has type {1}; dynamic shapes are not supported", what,
+                    typeText);
   if (tensorType.getEncoding())
     return jitError("{0} has type {1}; tensor encodings are not supported",
                     what, typeText);
-  std::optional<DataType> dataType =
-      getDataType(tensorType.getElementType());
+  std::optional<DataType> dataType = getDataType(tensorType.getElementType());
   if (!dataType)
     return jitError("{0} has type {1}; the element type is not a DirectML "
                     "data type (f16, f32, f64, i8..i64, ui8..ui64)",
@@ -270,8 +268,7 @@ static void pruneUnreachableFunctions(ModuleOp module, llvm::StringRef root) {
     if (!uses)
       continue;
     for (const SymbolTable::SymbolUse &use : *uses)
-      worklist.push_back(
-          symbols.lookup(use.getSymbolRef().getRootReference()));
+      worklist.push_back(symbols.lookup(use.getSymbolRef().getRootReference()));
   }
   for (auto function :
        llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
@@ -503,7 +500,12 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
     libraries.push_back(DML_OPENMP_RUNTIME);
 #endif
   std::string wrapperName = "_mlir_ciface_" + name.str();
-  auto finish = [&](llvm::StringRef object) -> llvm::Error {
+  // Loads the object of a function taking a workspace of `workspaceBytes`
+  // bytes (0: none) as its last argument.
+  auto finish = [&](llvm::StringRef object,
+                    uint64_t workspaceBytes) -> llvm::Error {
+    kernel->workspaceBytes = workspaceBytes;
+    kernel->workspaces = std::make_unique<WorkspacePool>(workspaceBytes);
     void *address = nullptr;
     llvm::Expected<std::unique_ptr<LoadedObject>> loaded =
         loadObject(object, libraries, "_mlir_" + wrapperName, address);
@@ -524,8 +526,8 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
   if (useCache) {
     key = getCacheKey(*lowered, name, options, kernel->numThreads,
                       kernel->targetCPU, kernel->targetFeatures);
-    if (std::optional<std::string> object = options.cache->lookup(key)) {
-      if (llvm::Error error = finish(*object))
+    if (std::optional<KernelCacheEntry> entry = options.cache->lookup(key)) {
+      if (llvm::Error error = finish(entry->object, entry->workspaceBytes))
         return std::move(error);
       kernel->compileTimes.cached = true;
       kernel->compileTimes.jitMs = millisecondsSince(start);
@@ -591,13 +593,20 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
                     "(the pipeline must lower @{1} to the LLVM dialect with "
                     "llvm.emit_c_interface)",
                     wrapperName, name);
-  size_t expectedParams =
-      kernel->signature.inputs.size() + kernel->signature.results.size();
+  // The workspace size that dml-assign-workspace recorded; the function then
+  // takes the workspace descriptor last.
+  uint64_t workspaceBytes = 0;
+  if (auto bytes = wrapper->getAttrOfType<IntegerAttr>("dml.workspace_bytes"))
+    workspaceBytes = bytes.getValue().getZExtValue();
+  size_t expectedParams = kernel->signature.inputs.size() +
+                          kernel->signature.results.size() +
+                          (workspaceBytes ? 1 : 0);
   if (wrapper.getNumArguments() != expectedParams ||
       !isa<LLVM::LLVMVoidType>(wrapper.getFunctionType().getReturnType()))
     return jitError("@{0} has {1} parameters, expected one descriptor pointer "
-                    "per argument and per result ({2}) and no return value",
-                    wrapperName, wrapper.getNumArguments(), expectedParams);
+                    "per argument and per result{3} ({2}) and no return value",
+                    wrapperName, wrapper.getNumArguments(), expectedParams,
+                    workspaceBytes ? " and the workspace" : "");
   kernel->compileTimes.pipelineMs = millisecondsSince(start);
 
   auto jitStart = std::chrono::steady_clock::now();
@@ -613,8 +622,9 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
   // A cache that cannot be written costs the next process a compilation,
   // nothing else.
   if (useCache)
-    llvm::consumeError(options.cache->store(key, *object));
-  if (llvm::Error error = finish(*object))
+    llvm::consumeError(
+        options.cache->store(key, KernelCacheEntry{*object, workspaceBytes}));
+  if (llvm::Error error = finish(*object, workspaceBytes))
     return std::move(error);
   kernel->compileTimes.jitMs = millisecondsSince(jitStart);
   return kernel;
@@ -639,8 +649,8 @@ llvm::Error JitKernel::dumpObjectFile(llvm::StringRef path) const {
 
 /// A memref descriptor {allocated, aligned, offset, sizes[rank],
 /// strides[rank]} for a packed row-major tensor.
-static llvm::SmallVector<int64_t, 19> makeDescriptor(const void *data,
-                                                     llvm::ArrayRef<int64_t> shape) {
+static llvm::SmallVector<int64_t, 19>
+makeDescriptor(const void *data, llvm::ArrayRef<int64_t> shape) {
   llvm::SmallVector<int64_t, 19> descriptor;
   auto address = static_cast<int64_t>(reinterpret_cast<intptr_t>(data));
   descriptor.push_back(address); // allocated
@@ -671,10 +681,19 @@ JitKernel::prepare(llvm::ArrayRef<const HostTensor *> inputs,
   PreparedCall call;
   call.function = function;
   for (const HostTensor *input : inputs)
-    call.descriptors.push_back(makeDescriptor(input->data(), input->getShape()));
+    call.descriptors.push_back(
+        makeDescriptor(input->data(), input->getShape()));
   for (HostTensor *output : outputs)
     call.descriptors.push_back(
         makeDescriptor(output->data(), output->getShape()));
+  if (workspaceBytes) {
+    call.workspace = allocateWorkspace(workspaceBytes);
+    if (!call.workspace)
+      return jitError("@{0}: cannot allocate its workspace of {1} bytes",
+                      signature.name, workspaceBytes);
+    call.descriptors.push_back(makeDescriptor(
+        call.workspace.get(), {static_cast<int64_t>(workspaceBytes)}));
+  }
   // Pointers into the descriptors, and pointers to those pointers: the
   // packed interface takes the address of each argument, and each argument
   // of the C wrapper is a descriptor pointer.
@@ -687,14 +706,37 @@ JitKernel::prepare(llvm::ArrayRef<const HostTensor *> inputs,
 
 void PreparedCall::run() const { function(arguments.data()); }
 
-void JitKernel::invokeWithDescriptors(llvm::ArrayRef<void *> descriptors) const {
+llvm::Error JitKernel::invokeWithDescriptors(llvm::ArrayRef<void *> descriptors,
+                                             void *workspace) const {
   // The packed interface takes the address of each argument; each argument
   // of the C wrapper is a descriptor pointer.
-  llvm::SmallVector<void *, 8> pointers(descriptors.begin(), descriptors.end());
-  llvm::SmallVector<void *, 8> arguments;
+  llvm::SmallVector<void *, 16> pointers(descriptors.begin(),
+                                         descriptors.end());
+  void *pooled = nullptr;
+  // {allocated, aligned, offset, size, stride} of the memref<N x i8>.
+  int64_t workspaceDescriptor[5];
+  if (workspaceBytes) {
+    if (!workspace) {
+      pooled = workspaces->acquire();
+      if (!pooled)
+        return jitError("@{0}: cannot allocate its workspace of {1} bytes",
+                        signature.name, workspaceBytes);
+      workspace = pooled;
+    }
+    auto address = static_cast<int64_t>(reinterpret_cast<intptr_t>(workspace));
+    workspaceDescriptor[0] = address;
+    workspaceDescriptor[1] = address;
+    workspaceDescriptor[2] = 0;
+    workspaceDescriptor[3] = static_cast<int64_t>(workspaceBytes);
+    workspaceDescriptor[4] = 1;
+    pointers.push_back(workspaceDescriptor);
+  }
+  llvm::SmallVector<void *, 16> arguments;
   for (void *&pointer : pointers)
     arguments.push_back(&pointer);
   function(arguments.data());
+  workspaces->release(pooled);
+  return llvm::Error::success();
 }
 
 llvm::Error JitKernel::invoke(llvm::ArrayRef<const HostTensor *> inputs,

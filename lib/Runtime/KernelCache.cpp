@@ -31,12 +31,14 @@ namespace fs = llvm::sys::fs;
 
 /// "DMLKCACH" + format version: a format change makes old entries misses.
 static constexpr char kMagic[8] = {'D', 'M', 'L', 'K', 'C', 'A', 'C', 'H'};
-static constexpr uint32_t kFormatVersion = 1;
+/// Version 2 added the workspace size.
+static constexpr uint32_t kFormatVersion = 2;
 static constexpr llvm::StringLiteral kEntrySuffix = ".dmlk";
 
-/// magic[8], version u32, reserved u32, key SHA-256[32], payload size u64,
-/// payload xxh3 u64, header xxh3 u64 (of the preceding bytes).
-static constexpr size_t kHeaderSize = 8 + 4 + 4 + 32 + 8 + 8 + 8;
+/// magic[8], version u32, reserved u32, key SHA-256[32], workspace bytes
+/// u64, payload size u64, payload xxh3 u64, header xxh3 u64 (of the
+/// preceding bytes).
+static constexpr size_t kHeaderSize = 8 + 4 + 4 + 32 + 8 + 8 + 8 + 8;
 
 static std::array<uint8_t, 32> hashKey(llvm::StringRef key) {
   return llvm::SHA256::hash(llvm::arrayRefFromStringRef(key));
@@ -116,7 +118,7 @@ std::string KernelCache::getEntryPath(llvm::StringRef key) const {
   return std::string(path);
 }
 
-std::optional<std::string> KernelCache::lookup(llvm::StringRef key) {
+std::optional<KernelCacheEntry> KernelCache::lookup(llvm::StringRef key) {
   if (directory.empty()) {
     ++misses;
     return std::nullopt;
@@ -133,7 +135,7 @@ std::optional<std::string> KernelCache::lookup(llvm::StringRef key) {
     return std::nullopt;
   }
   llvm::StringRef bytes = (*file)->getBuffer();
-  auto reject = [&]() -> std::optional<std::string> {
+  auto reject = [&]() -> std::optional<KernelCacheEntry> {
     ++rejected;
     ++misses;
     return std::nullopt;
@@ -147,9 +149,10 @@ std::optional<std::string> KernelCache::lookup(llvm::StringRef key) {
   std::array<uint8_t, 32> keyHash = hashKey(key);
   if (std::memcmp(p + 8, keyHash.data(), 32) != 0)
     return reject();
-  uint64_t payloadSize = endian::read64le(p + 40);
-  uint64_t payloadHash = endian::read64le(p + 48);
-  uint64_t headerHash = endian::read64le(p + 56);
+  uint64_t workspaceBytes = endian::read64le(p + 40);
+  uint64_t payloadSize = endian::read64le(p + 48);
+  uint64_t payloadHash = endian::read64le(p + 56);
+  uint64_t headerHash = endian::read64le(p + 64);
   if (llvm::xxh3_64bits(llvm::arrayRefFromStringRef(
           bytes.take_front(kHeaderSize - 8))) != headerHash)
     return reject();
@@ -161,10 +164,12 @@ std::optional<std::string> KernelCache::lookup(llvm::StringRef key) {
   ++hits;
   // Recently used entries are evicted last.
   (void)::utimensat(AT_FDCWD, path.c_str(), /*times=now*/ nullptr, 0);
-  return payload.str();
+  return KernelCacheEntry{payload.str(), workspaceBytes};
 }
 
-llvm::Error KernelCache::store(llvm::StringRef key, llvm::StringRef payload) {
+llvm::Error KernelCache::store(llvm::StringRef key,
+                               const KernelCacheEntry &entry) {
+  llvm::StringRef payload = entry.object;
   if (directory.empty())
     return llvm::createStringError("no cache directory (set "
                                    "DML_MLIR_CACHE_DIR or HOME)");
@@ -179,10 +184,11 @@ llvm::Error KernelCache::store(llvm::StringRef key, llvm::StringRef payload) {
   endian::write32le(p + 8, kFormatVersion);
   std::array<uint8_t, 32> keyHash = hashKey(key);
   std::memcpy(p + 16, keyHash.data(), 32);
-  endian::write64le(p + 48, payload.size());
-  endian::write64le(p + 56,
-                    llvm::xxh3_64bits(llvm::arrayRefFromStringRef(payload)));
+  endian::write64le(p + 48, entry.workspaceBytes);
+  endian::write64le(p + 56, payload.size());
   endian::write64le(p + 64,
+                    llvm::xxh3_64bits(llvm::arrayRefFromStringRef(payload)));
+  endian::write64le(p + 72,
                     llvm::xxh3_64bits(llvm::arrayRefFromStringRef(
                         llvm::StringRef(header).take_front(kHeaderSize - 8))));
 

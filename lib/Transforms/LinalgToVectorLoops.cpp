@@ -34,6 +34,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dml/Transforms/BodyCloner.h"
 #include "dml/Transforms/Passes.h"
 #include "dml/Transforms/ReductionIdentity.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -55,6 +56,8 @@ namespace mlir::dml {
 } // namespace mlir::dml
 
 using namespace mlir;
+using mlir::dml::BodyCloner;
+using mlir::dml::Point;
 
 namespace {
 
@@ -87,172 +90,6 @@ Value createCombine(OpBuilder &b, Location loc, Operation *combiner, Value lhs,
   state.addAttributes(combiner->getAttrs());
   return b.create(state)->getResult(0);
 }
-
-//===----------------------------------------------------------------------===//
-// Body cloning
-//===----------------------------------------------------------------------===//
-
-/// Where the body is evaluated: loop induction variables per loop dimension
-/// and, when vectorized, the W-wide chunk of dimension `vectorDim` starting
-/// at ivs[vectorDim].
-struct Point {
-  SmallVector<Value> ivs;
-  int64_t vectorDim = -1;
-  int64_t width = 1; // 1: scalar evaluation.
-  bool isVector() const { return width > 1; }
-};
-
-class BodyCloner {
-public:
-  /// `hoisted` maps results of body ops already evaluated outside the
-  /// loop of `point` (see getChunkInvariantOps); they are not cloned again.
-  BodyCloner(OpBuilder &b, Location loc, const Point &point,
-             const IRMapping *hoisted = nullptr)
-      : b(b), loc(loc), point(point), hoisted(hoisted) {}
-
-  /// Clones `body` with its arguments bound to `args`; returns the yielded
-  /// values, or failure if an op cannot be evaluated at this point.
-  FailureOr<SmallVector<Value>> clone(Block &body, ValueRange args) {
-    for (auto [arg, value] : llvm::zip(body.getArguments(), args))
-      mapping.map(arg, hoisted && hoisted->contains(arg) ? hoisted->lookup(arg)
-                                                         : value);
-    for (Operation &op : body.without_terminator()) {
-      if (hoisted && op.getNumResults() != 0 &&
-          hoisted->contains(op.getResult(0))) {
-        for (Value result : op.getResults())
-          mapping.map(result, hoisted->lookup(result));
-        continue;
-      }
-      if (failed(cloneOp(op)))
-        return failure();
-    }
-    SmallVector<Value> results;
-    for (Value yielded : body.getTerminator()->getOperands())
-      results.push_back(mapping.lookupOrDefault(yielded));
-    return results;
-  }
-
-  /// Clones `ops` at the point, with the block arguments they use bound
-  /// by `bind`; their results stay mapped.
-  LogicalResult cloneOps(ArrayRef<Operation *> ops) {
-    for (Operation *op : ops)
-      if (failed(cloneOp(*op)))
-        return failure();
-    return success();
-  }
-
-  const IRMapping &getMapping() const { return mapping; }
-  void bind(Value arg, Value value) { mapping.map(arg, value); }
-
-  /// The vector type of W elements of `type`.
-  VectorType getVectorType(Type type) const {
-    return VectorType::get({point.width}, type);
-  }
-
-  Value broadcastIfNeeded(Value value) {
-    if (isa<VectorType>(value.getType()))
-      return value;
-    return vector::BroadcastOp::create(b, loc, getVectorType(value.getType()),
-                                       value);
-  }
-
-private:
-  LogicalResult cloneOp(Operation &op) {
-    if (auto index = dyn_cast<linalg::IndexOp>(op)) {
-      int64_t dim = index.getDim();
-      if (point.isVector() && dim == point.vectorDim) {
-        VectorType type = getVectorType(b.getIndexType());
-        Value base = vector::BroadcastOp::create(b, loc, type, point.ivs[dim]);
-        Value step = vector::StepOp::create(b, loc, type);
-        Value lanes = arith::AddIOp::create(b, loc, base, step);
-        contiguousBase[lanes] = point.ivs[dim];
-        mapping.map(index.getResult(), lanes);
-      } else {
-        mapping.map(index.getResult(), point.ivs[dim]);
-      }
-      return success();
-    }
-    if (auto load = dyn_cast<memref::LoadOp>(op))
-      return cloneLoad(load);
-    if (op.getNumRegions() != 0 ||
-        !isa<arith::ArithDialect, math::MathDialect>(op.getDialect()))
-      return failure();
-
-    SmallVector<Value> operands;
-    bool anyVector = false;
-    for (Value operand : op.getOperands()) {
-      Value mapped = mapping.lookupOrDefault(operand);
-      anyVector |= isa<VectorType>(mapped.getType());
-      operands.push_back(mapped);
-    }
-    if (!anyVector) {
-      Operation *copy = b.clone(op, mapping);
-      (void)copy;
-      return success();
-    }
-    for (Value &operand : operands)
-      operand = broadcastIfNeeded(operand);
-    OperationState state(loc, op.getName());
-    state.addOperands(operands);
-    for (Type type : op.getResultTypes())
-      state.addTypes(getVectorType(type));
-    state.addAttributes(op.getAttrs());
-    Operation *vectorOp = b.create(state);
-    mapping.map(op.getResults(), vectorOp->getResults());
-    return success();
-  }
-
-  /// A load inside the body (a bufferized tensor.extract): scalar when all
-  /// indices are, a contiguous vector.load when only the last index is the
-  /// vectorized loop's lanes, a vector.gather when only the last index
-  /// varies per lane.
-  LogicalResult cloneLoad(memref::LoadOp load) {
-    SmallVector<Value> indices;
-    bool anyVector = false;
-    for (Value index : load.getIndices()) {
-      indices.push_back(mapping.lookupOrDefault(index));
-      anyVector |= isa<VectorType>(indices.back().getType());
-    }
-    if (!anyVector) {
-      b.clone(*load.getOperation(), mapping);
-      return success();
-    }
-    if (llvm::any_of(ArrayRef(indices).drop_back(), [](Value index) {
-          return isa<VectorType>(index.getType());
-        }))
-      return failure();
-    auto memrefType = load.getMemRefType();
-    if (!memrefType.isLastDimUnitStride())
-      return failure();
-    Type elementType = memrefType.getElementType();
-    Value last = indices.back();
-    auto contiguous = contiguousBase.find(last);
-    if (contiguous != contiguousBase.end()) {
-      indices.back() = contiguous->second;
-      Value vector = vector::LoadOp::create(b, loc, getVectorType(elementType),
-                                            load.getMemRef(), indices);
-      mapping.map(load.getResult(), vector);
-      return success();
-    }
-    indices.back() = arith::ConstantIndexOp::create(b, loc, 0);
-    Value mask = arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(getVectorType(b.getI1Type()), true));
-    Value passThrough = arith::ConstantOp::create(
-        b, loc, b.getZeroAttr(getVectorType(elementType)));
-    Value gathered = vector::GatherOp::create(
-        b, loc, getVectorType(elementType), load.getMemRef(), indices, last,
-        mask, passThrough);
-    mapping.map(load.getResult(), gathered);
-    return success();
-  }
-
-  OpBuilder &b;
-  Location loc;
-  const Point &point;
-  const IRMapping *hoisted;
-  IRMapping mapping;
-  llvm::DenseMap<Value, Value> contiguousBase;
-};
 
 /// Input operands of `op` (buffers) read at the same element by every
 /// point of the loops over `loopDims`.
@@ -361,7 +198,7 @@ public:
     bool innerReduction =
         iterators[vectorDim] == utils::IteratorType::reduction;
     if (innerReduction) {
-      if (op.getNumDpsInits() != 1 || failed(analyzeCombiner()))
+      if (failed(analyzeCombiners()))
         return failure();
       return emitInnerReduction();
     }
@@ -418,23 +255,28 @@ private:
     return true;
   }
 
-  /// The yielded value must be `combiner(output argument, x)` with the
-  /// output argument used nowhere else.
-  LogicalResult analyzeCombiner() {
+  /// Each yielded value must be `combiner(output argument, x)` with the
+  /// output argument used nowhere else (several outputs: siblings fused
+  /// into one op, each with its own combiner).
+  LogicalResult analyzeCombiners() {
     Block &body = op.getRegion().front();
-    Value yielded = body.getTerminator()->getOperand(0);
-    combiner = yielded.getDefiningOp();
-    BlockArgument outputArg = body.getArguments().back();
-    if (!combiner || combiner->getBlock() != &body ||
-        combiner->getNumOperands() != 2 || !outputArg.hasOneUse() ||
-        !llvm::is_contained(combiner->getOperands(), outputArg))
-      return failure();
-    std::optional<vector::CombiningKind> found = getCombiningKind(combiner);
-    if (!found)
-      return failure();
-    kind = *found;
-    identity = dml::getReductionIdentity(rewriter, kind, outputArg.getType());
-    return success(identity != nullptr);
+    for (auto [yielded, outputArg] : llvm::zip(
+             body.getTerminator()->getOperands(), op.getRegionOutputArgs())) {
+      Operation *combiner = yielded.getDefiningOp();
+      if (!combiner || combiner->getBlock() != &body ||
+          combiner->getNumOperands() != 2 || !outputArg.hasOneUse() ||
+          !llvm::is_contained(combiner->getOperands(), outputArg))
+        return failure();
+      std::optional<vector::CombiningKind> kind = getCombiningKind(combiner);
+      if (!kind)
+        return failure();
+      TypedAttr identity =
+          dml::getReductionIdentity(rewriter, *kind, outputArg.getType());
+      if (!identity)
+        return failure();
+      reductions.push_back({combiner, *kind, identity});
+    }
+    return success();
   }
 
   /// Values of the body arguments at `point` (the output argument excluded).
@@ -459,9 +301,13 @@ private:
     return values;
   }
 
-  Value output() { return op.getDpsInitOperand(0)->get(); }
-  AffineMap outputMap() {
-    return op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  /// Large enough for threads, and not already inside a parallel loop (a
+  /// block of rows of dml-fuse-rows): nested OpenMP regions would only add
+  /// overhead.
+  bool isWorthParallel() {
+    return getIterationCount() >= parallelThreshold &&
+           !op->getParentOfType<scf::ParallelOp>() &&
+           !op->getParentOfType<scf::ForallOp>();
   }
 
   int64_t getIterationCount() {
@@ -582,7 +428,7 @@ private:
                    reductionCounts);
     parallelDims.push_back(vectorDim);
     parallelCounts.push_back(blockCount);
-    bool parallel = getIterationCount() >= parallelThreshold;
+    bool parallel = isWorthParallel();
     // R consecutive steps of the innermost outer reduction per chunk visit.
     if (!reductionDims.empty()) {
       rowsPerStep = chooseRowsPerStep(reductionCounts.back());
@@ -788,9 +634,8 @@ private:
     if (!chooseEvaluation())
       return failure();
 
-    bool parallel =
-        !parallelDims.empty() && getIterationCount() >= parallelThreshold;
-    Type accType = op.getRegion().front().getArguments().back().getType();
+    bool parallel = !parallelDims.empty() && isWorthParallel();
+    int64_t numOutputs = reductions.size();
     int64_t innermost = sizes[vectorDim];
     int64_t vectorEnd = width > 1 ? innermost - innermost % width : 0;
 
@@ -812,21 +657,28 @@ private:
                   arith::ConstantIndexOp::create(b, loc, row));
             }
           }
-          Value scalarInit = arith::ConstantOp::create(b, loc, identity);
-          Value vectorInit = scalarInit;
-          if (width > 1)
-            vectorInit = vector::BroadcastOp::create(
-                b, loc, VectorType::get({width}, accType), scalarInit);
-
           // Accumulate over the outer reduction dimensions and the
-          // innermost one; the accumulators (J vectors, then J scalars)
-          // are loop-carried values.
+          // innermost one; the accumulators (J x outputs vectors, then as
+          // many scalars; row-major by row) are loop-carried values.
+          SmallVector<Value> scalarInits, vectorInits;
+          for (const Reduction &reduction : reductions) {
+            Value scalar =
+                arith::ConstantOp::create(b, loc, reduction.identity);
+            scalarInits.push_back(scalar);
+            vectorInits.push_back(
+                width > 1
+                    ? vector::BroadcastOp::create(
+                          b, loc, VectorType::get({width}, scalar.getType()),
+                          scalar)
+                          .getResult()
+                    : scalar);
+          }
           auto setIv = [&](int64_t dim, Value iv) {
             for (SmallVector<Value> &ivs : rowIvs)
               ivs[dim] = iv;
           };
           // Accumulates rows over [begin, end) by `step` lanes, the
-          // accumulators of row r at accs[r].
+          // accumulators of row r at accs[r * outputs ...].
           auto accumulateRows = [&](OpBuilder &rb, int64_t begin, int64_t end,
                                     int64_t step, ValueRange accs) {
             auto loop = scf::ForOp::create(
@@ -843,7 +695,10 @@ private:
                       point.vectorDim = vectorDim;
                       point.width = width;
                     }
-                    next.push_back(accumulate(lb, point, args[row]));
+                    llvm::append_range(
+                        next,
+                        accumulate(lb, point,
+                                   args.slice(row * numOutputs, numOutputs)));
                   }
                   scf::YieldOp::create(lb, loc, next);
                 });
@@ -868,8 +723,9 @@ private:
               return SmallVector<Value>(loop.getResults());
             }
             SmallVector<Value> result = accs;
-            MutableArrayRef<Value> vectorAccs(result.data(), jam);
-            MutableArrayRef<Value> scalarAccs(result.data() + jam, jam);
+            int64_t count = jam * numOutputs;
+            MutableArrayRef<Value> vectorAccs(result.data(), count);
+            MutableArrayRef<Value> scalarAccs(result.data() + count, count);
             if (width > 1 && vectorEnd > 0)
               llvm::copy(accumulateRows(rb, 0, vectorEnd, width, vectorAccs),
                          vectorAccs.begin());
@@ -879,21 +735,31 @@ private:
                   scalarAccs.begin());
             return result;
           };
-          SmallVector<Value> inits(jam, vectorInit);
-          inits.append(jam, scalarInit);
+          SmallVector<Value> inits;
+          for (int64_t row = 0; row < jam; ++row)
+            llvm::append_range(inits, vectorInits);
+          for (int64_t row = 0; row < jam; ++row)
+            llvm::append_range(inits, scalarInits);
           SmallVector<Value> accs = reduceFrom(b, 0, inits);
 
+          int64_t count = jam * numOutputs;
           for (int64_t row = 0; row < jam; ++row) {
-            SmallVector<Value> outIndices =
-                getIndices(b, loc, outputMap(), rowIvs[row]);
-            Value total = memref::LoadOp::create(b, loc, output(), outIndices);
-            if (width > 1) {
-              Value lanes =
-                  vector::ReductionOp::create(b, loc, kind, accs[row]);
-              total = createCombine(b, loc, combiner, total, lanes);
+            for (auto [i, reduction, init] :
+                 llvm::enumerate(reductions, op.getDpsInitsMutable())) {
+              Value output = init.get();
+              SmallVector<Value> outIndices = getIndices(
+                  b, loc, op.getMatchingIndexingMap(&init), rowIvs[row]);
+              Value total = memref::LoadOp::create(b, loc, output, outIndices);
+              int64_t at = row * numOutputs + i;
+              if (width > 1) {
+                Value lanes = vector::ReductionOp::create(
+                    b, loc, reduction.kind, accs[at]);
+                total = createCombine(b, loc, reduction.combiner, total, lanes);
+              }
+              total = createCombine(b, loc, reduction.combiner, total,
+                                    accs[count + at]);
+              memref::StoreOp::create(b, loc, total, output, outIndices);
             }
-            total = createCombine(b, loc, combiner, total, accs[jam + row]);
-            memref::StoreOp::create(b, loc, total, output(), outIndices);
           }
         });
     rewriter.eraseOp(op);
@@ -931,17 +797,21 @@ private:
     return 1;
   }
 
-  /// The body at `point` with the accumulator `acc`.
-  Value accumulate(OpBuilder &b, const Point &point, Value acc) {
+  /// The body at `point` with the accumulators `accs` (one per output).
+  SmallVector<Value> accumulate(OpBuilder &b, const Point &point,
+                                ValueRange accs) {
     SmallVector<Value> args = loadInputs(b, point);
-    args.push_back(acc);
+    llvm::append_range(args, accs);
     BodyCloner cloner(b, loc, point);
     FailureOr<SmallVector<Value>> result =
         cloner.clone(op.getRegion().front(), args);
     // bodyClones() checked both kinds of points before anything was built.
     assert(succeeded(result) && "body cloning was checked");
-    Value value = result->front();
-    return point.isVector() ? cloner.broadcastIfNeeded(value) : value;
+    SmallVector<Value> values;
+    for (Value value : *result)
+      values.push_back(point.isVector() ? cloner.broadcastIfNeeded(value)
+                                        : value);
+    return values;
   }
 
   RewriterBase &rewriter;
@@ -954,9 +824,13 @@ private:
   int64_t rowsPerStep = 1;
   /// Body values evaluated before the current chunk loop (emitChunks).
   const IRMapping *hoisted = nullptr;
-  Operation *combiner = nullptr;
-  vector::CombiningKind kind = vector::CombiningKind::ADD;
-  TypedAttr identity;
+  /// The combiner of each output of an inner reduction.
+  struct Reduction {
+    Operation *combiner;
+    vector::CombiningKind kind;
+    TypedAttr identity;
+  };
+  SmallVector<Reduction> reductions;
 };
 
 struct LinalgToVectorLoopsPass

@@ -66,6 +66,18 @@ def _enum(enum_type, value, what):
         what, value, ", ".join(k.lower() for k in enum_type.__members__)))
 
 
+def _scale_bias(value):
+    """None or a (scale, bias) pair of floats."""
+    if value is None:
+        return None
+    try:
+        scale, bias = value
+        return float(scale), float(bias)
+    except (TypeError, ValueError):
+        raise Error("scale_bias: expected None or a (scale, bias) pair, got "
+                    "%r" % (value,)) from None
+
+
 def _desc_text(desc):
     return "%s %s" % (dtype_of(desc.data_type).name, list(desc.sizes))
 
@@ -115,6 +127,46 @@ class Graph:
     def one_hot(self, indices, values, axis, depth):
         return self._graph.one_hot(indices, values, axis, depth)
 
+    # Elementwise operators (DML_ELEMENT_WISE_*): operands and output share
+    # sizes and data type (broadcast through zero input strides).
+    # `scale_bias` = (scale, bias), float data types only, is applied to the
+    # input first.
+    def identity(self, input, scale_bias=None):
+        return self._graph.identity(input, _scale_bias(scale_bias))
+
+    def exp(self, input, scale_bias=None):
+        return self._graph.exp(input, _scale_bias(scale_bias))
+
+    def log(self, input, scale_bias=None):
+        return self._graph.log(input, _scale_bias(scale_bias))
+
+    def abs(self, input, scale_bias=None):
+        return self._graph.abs(input, _scale_bias(scale_bias))
+
+    def clip(self, input, min, max, scale_bias=None):
+        """min(max(x, `min`), `max`), `min` <= `max`; NaN stays NaN."""
+        return self._graph.clip(input, float(min), float(max),
+                                _scale_bias(scale_bias))
+
+    def add(self, a, b):
+        return self._graph.add(a, b)
+
+    def subtract(self, a, b):
+        return self._graph.subtract(a, b)
+
+    def multiply(self, a, b):
+        return self._graph.multiply(a, b)
+
+    def divide(self, a, b):
+        """Integer division truncates toward zero; x / 0 is 0."""
+        return self._graph.divide(a, b)
+
+    def max(self, a, b):
+        return self._graph.max(a, b)
+
+    def min(self, a, b):
+        return self._graph.min(a, b)
+
     def output(self, tensor):
         """Makes `tensor` the next result of the function."""
         self._graph.output(tensor)
@@ -155,6 +207,38 @@ class Kernel:
     threads = property(lambda self: self._kernel.threads)
     compile_times = property(lambda self: self._kernel.compile_times,
                              doc="pipeline_ms, codegen_ms, total_ms, cached")
+    temporary_bytes = property(
+        lambda self: self._kernel.temporary_bytes,
+        doc="bytes of the workspace one call needs (0: none); fixed at "
+            "compile time")
+    persistent_bytes = property(
+        lambda self: self._kernel.persistent_bytes,
+        doc="bytes kept between calls: always 0")
+
+    def new_workspace(self):
+        """A uint8 array of temporary_bytes bytes, aligned as run() needs,
+        for run(..., workspace=...)."""
+        alignment = _core.Kernel.workspace_alignment
+        size = self.temporary_bytes
+        raw = _np.empty(size + alignment, _np.uint8)
+        offset = -raw.ctypes.data % alignment
+        return raw[offset:offset + size]
+
+    def _workspace_buffer(self, workspace):
+        """(address, bytes) of a caller's workspace; (0, 0) for none."""
+        if workspace is None:
+            return 0, 0
+        what = "the workspace of @%s" % self.name
+        if not isinstance(workspace, _np.ndarray):
+            raise Error("%s: expected a numpy uint8 array, got %s" % (
+                what, type(workspace).__name__))
+        if workspace.dtype != _np.uint8:
+            raise Error("%s: data type mismatch: expected uint8, got %s" % (
+                what, workspace.dtype))
+        if not workspace.flags.c_contiguous or not workspace.flags.writeable:
+            raise Error("%s: the array must be C-contiguous and writeable"
+                        % what)
+        return workspace.ctypes.data, workspace.nbytes
 
     def __repr__(self):
         return "<dml_mlir.Kernel @%s (%s) -> (%s)>" % (
@@ -194,10 +278,14 @@ class Kernel:
         _np.copyto(view, _np.broadcast_to(source, view.shape))
         return buffer
 
-    def run(self, inputs, outputs=None):
+    def run(self, inputs, outputs=None, workspace=None):
         """Runs on `inputs` (a sequence of arrays); writes into `outputs`
         when given (C-contiguous, writeable, of the outputs' dtype and shape),
-        else into new arrays. Returns the list of output arrays."""
+        else into new arrays. `workspace`, when given, is a C-contiguous
+        writeable uint8 array of at least temporary_bytes bytes, 64-byte
+        aligned (new_workspace() makes one), used by one call at a time;
+        without it the kernel uses workspaces of its own. Returns the list of
+        output arrays."""
         inputs = list(inputs)
         if len(inputs) != len(self._inputs):
             raise Error("@%s takes %d input(s), got %d" % (
@@ -227,12 +315,15 @@ class Kernel:
                 if not array.flags.c_contiguous or not array.flags.writeable:
                     raise Error("%s: the array must be C-contiguous and "
                                 "writeable" % what)
+        workspace_address, workspace_bytes = self._workspace_buffer(
+            workspace)
         self._kernel._run([b.ctypes.data for b in buffers],
-                          [o.ctypes.data for o in outputs])
+                          [o.ctypes.data for o in outputs],
+                          workspace_address, workspace_bytes)
         return outputs
 
-    def __call__(self, *inputs, out=None):
-        results = self.run(inputs, out)
+    def __call__(self, *inputs, out=None, workspace=None):
+        results = self.run(inputs, out, workspace)
         return results[0] if len(results) == 1 else tuple(results)
 
 

@@ -19,8 +19,16 @@ func.func @broadcast(%x: tensor<3x64xf32> {dml.strides = array<i64: 0, 1>}) -> t
 }
 
 // BUFFER-LABEL: func.func @transposed(
-// BUFFER-SAME: memref<3x4xf32, strided<[1, 3]>>, %{{.*}}: memref<3x2xf32>, %{{.*}}: memref<3x2xi32>)
-// BUFFER: memref.load %{{.*}} : memref<3x4xf32, strided<[1, 3]>>
+// BUFFER-SAME: %[[X:[a-z0-9]+]]: memref<3x4xf32, strided<[1, 3]>>, %[[V:[a-z0-9]+]]: memref<3x2xf32>, %[[I:[a-z0-9]+]]: memref<3x2xi32>)
+// The selection reads the strided input in place and writes the outputs.
+// BUFFER-NEXT: dml.select_top_k ins(%[[X]] : memref<3x4xf32, strided<[1, 3]>>) outs(%[[V]], %[[I]] : memref<3x2xf32>, memref<3x2xi32>)
+// BUFFER-NEXT: return
+// The axis is not contiguous: elements are read one by one.
+// VECTOR-LABEL: func.func @transposed(
+// VECTOR-NOT: vector.maskedload
+// VECTOR: memref.load %{{.*}} : memref<3x4xf32, strided<[1, 3]>>
+// VECTOR-NOT: vector.maskedload
+// VECTOR: return
 func.func @transposed(%x: tensor<3x4xf32> {dml.strides = array<i64: 1, 3>}) -> (tensor<3x2xf32>, tensor<3x2xui32>) {
   %v, %i = dml.top_k %x, axis = 1, k = 2, direction = decreasing : tensor<3x4xf32> -> tensor<3x2xf32>, tensor<3x2xui32>
   return %v, %i : tensor<3x2xf32>, tensor<3x2xui32>

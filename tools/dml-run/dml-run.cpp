@@ -1,9 +1,13 @@
 //===- dml-run.cpp - JIT runner for dml functions -------------------------===//
 //
-// dml-run FILE.mlir [--function=NAME] [--input=@in.npy | --input=TYPE=VALUES]...
+// dml-run FILE.mlir [--function=NAME] [--input=@in.npy |
+// --input=TYPE=VALUES]...
 //         [--output=@out.npy]... [--benchmark=N] [--print-ir-after-all]
 //         [--threads=N]
 //
+// --benchmark=N prints on stderr the compile time, the run times and the
+// heap memory the timed calls allocated (AllocationCounter.h), per call:
+//   allocated: B bytes in C allocations per run
 // Parses and verifies FILE.mlir, lowers it with the dml CPU pipeline,
 // JIT-compiles it at -O3 for the host CPU and calls the function with the
 // inputs in argument order. Each result goes to its --output .npy file in
@@ -13,6 +17,8 @@
 // "dml-run: error: ..." on stderr, after MLIR's diagnostics if any).
 //
 //===----------------------------------------------------------------------===//
+
+#include "AllocationCounter.h"
 
 #include "dml/Dialect/DML/IR/DMLDialect.h"
 #include "dml/Runtime/HostTensor.h"
@@ -33,6 +39,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
@@ -346,6 +353,7 @@ static int run() {
   if (benchmarkIterations > 0) {
     std::vector<double> times;
     times.reserve(benchmarkIterations);
+    dml_run::startCountingAllocations();
     for (unsigned i = 0; i < benchmarkIterations; ++i) {
       auto start = std::chrono::steady_clock::now();
       call->run();
@@ -353,6 +361,7 @@ static int run() {
                           std::chrono::steady_clock::now() - start)
                           .count());
     }
+    dml_run::AllocationCount allocated = dml_run::stopCountingAllocations();
     std::sort(times.begin(), times.end());
     size_t n = times.size();
     double median =
@@ -363,6 +372,13 @@ static int run() {
                  << " ms, median " << formatMilliseconds(median)
                  << " ms, max " << formatMilliseconds(times.back())
                  << " ms over " << n << " iterations\n";
+    // Per timed call, rounded up (a single allocation in N calls shows).
+    if (dml_run::isAllocationCountingAvailable())
+      llvm::errs() << "allocated: " << llvm::divideCeil(allocated.bytes, n)
+                   << " bytes in " << llvm::divideCeil(allocated.allocations, n)
+                   << " allocations per run\n";
+    else
+      llvm::errs() << "allocated: unavailable (sanitizer build)\n";
   }
 
   // Write all files to temporaries first, then rename them, so that an

@@ -89,7 +89,7 @@ TEST(Aot, ObjectFileLinkedIntoACProgram) {
   options.headerPath = dir + "/kernel.h";
   EXPECT_OK(compileToFile(buildTopKGraph(), dir + "/kernel.o", options));
   std::string header = readText(dir + "/kernel.h");
-  EXPECT_NE(header.find("void aot_topk(const float *in0, float *out0, "
+  EXPECT_NE(header.find("int aot_topk(const float *in0, float *out0, "
                         "uint32_t *out1, float *out2);"),
             std::string::npos)
       << header;
@@ -134,9 +134,9 @@ TEST(Aot, MLIRTextAndErrors) {
       return %y : tensor<1xui32>
     })mlir";
   ASSERT_OK_AND_ASSIGN(header, generateHeader(text, "MY_GUARD"));
-  EXPECT_NE(header.find("void a(const float *in0, float *out0);"),
+  EXPECT_NE(header.find("int a(const float *in0, float *out0);"),
             std::string::npos);
-  EXPECT_NE(header.find("void b(const int32_t *in0, uint32_t *out0);"),
+  EXPECT_NE(header.find("int b(const int32_t *in0, uint32_t *out0);"),
             std::string::npos);
   EXPECT_NE(header.find("#ifndef MY_GUARD"), std::string::npos);
   EXPECT_OK(compileMLIRToFile(text, dir + "/two.o"));

@@ -304,6 +304,49 @@ TEST(Compiler, RunErrorsAreReported) {
   EXPECT_EQ(output, 10.0f);
 }
 
+// An embedding bag: the gathered rows are an intermediate, which lives in
+// the kernel's workspace (temporaryBytes); a caller may bind its own.
+TEST(Compiler, Workspace) {
+  Graph g("bag");
+  Tensor table = g.input(DataType::Float32, {1, 10, 16});
+  Tensor ids = g.input(DataType::Int32, {1, 4, 3});
+  g.output(g.reduce(g.gather(table, ids, 1, 2), ReduceFunction::Sum, {1}));
+  ASSERT_OK_AND_ASSIGN(kernel, getCompiler().compile(g));
+  // Fusion reads the gathered rows inside the reduction, so the workspace
+  // holds less than the 4x3x16 gathered floats, but not nothing.
+  EXPECT_GT(kernel->temporaryBytes(), 0u);
+  EXPECT_EQ(kernel->temporaryBytes() % Kernel::workspaceAlignment, 0u);
+  EXPECT_EQ(kernel->persistentBytes(), 0u);
+  std::vector<float> tableData(10 * 16);
+  for (size_t k = 0; k < tableData.size(); ++k)
+    tableData[k] = static_cast<float>(k);
+  std::vector<int32_t> idData = {0, 1, 2, 9, 9, 9, -1, 3, 0, 5, 5, 5};
+  std::vector<float> own(4 * 16), bound(4 * 16, -1.0f);
+  EXPECT_OK(kernel->run({tableData.data(), idData.data()}, {own.data()}));
+  EXPECT_EQ(own[0], 0.0f + 16.0f + 32.0f);
+  size_t bytes = kernel->temporaryBytes();
+  std::vector<uint8_t> storage(bytes + Kernel::workspaceAlignment);
+  uint8_t *workspace =
+      storage.data() + (Kernel::workspaceAlignment -
+                        reinterpret_cast<uintptr_t>(storage.data()) %
+                            Kernel::workspaceAlignment) %
+                           Kernel::workspaceAlignment;
+  EXPECT_OK(kernel->run({tableData.data(), idData.data()}, {bound.data()},
+                        workspace, bytes));
+  EXPECT_EQ(bound, own);
+  Status status = kernel->run({tableData.data(), idData.data()}, {bound.data()},
+                              workspace, bytes - 1);
+  EXPECT_NE(status.message().find(
+                "the workspace has " + std::to_string(bytes - 1) +
+                " bytes, the kernel needs " + std::to_string(bytes)),
+            std::string::npos)
+      << status.message();
+  status = kernel->run({tableData.data(), idData.data()}, {bound.data()},
+                       workspace + 8, bytes);
+  EXPECT_NE(status.message().find("must be 64-byte aligned"), std::string::npos)
+      << status.message();
+}
+
 TEST(Compiler, CompileErrors) {
   Compiler compiler;
   Graph empty("empty");

@@ -7,7 +7,11 @@
 //   dml::Compiler compiler;
 //   auto kernel = compiler.compile(graph, {/*optLevel=*/3, /*threads=*/2});
 //   if (!kernel) { puts(kernel.message().c_str()); return 1; }
-//   dml::Status s = (*kernel)->run({x.data()}, {values.data(), indices.data()});
+//   dml::Status s = (*kernel)->run({x.data()}, {values.data(),
+//   indices.data()});
+//
+// Intermediates live in a workspace of (*kernel)->temporaryBytes() bytes:
+// the kernel's own by default, or one the caller binds per call.
 //
 // A Compiler and its kernels are thread-safe: compile and run from any
 // number of threads.
@@ -98,12 +102,30 @@ public:
   unsigned threads() const;
   const CompileTimes &compileTimes() const;
 
+  /// Scratch bytes one call needs for what the compiler could not keep in
+  /// registers (DirectML's TemporaryResourceSize); 0 when none. Fixed at
+  /// compile time.
+  uint64_t temporaryBytes() const;
+  /// Bytes that must persist between calls (DirectML's
+  /// PersistentResourceSize): always 0, kernels keep no state.
+  uint64_t persistentBytes() const { return 0; }
+  /// Alignment a caller's workspace must have.
+  static constexpr size_t workspaceAlignment = 64;
+
   /// Runs the kernel on caller-owned buffers, in input and output order.
-  /// Reports wrong buffer counts and null pointers as errors.
+  /// Reports wrong buffer counts and null pointers as errors. Without a
+  /// workspace the call uses one of the kernel's own (allocated once per
+  /// concurrent caller, then reused: calls allocate nothing); with one
+  /// (`workspace` non-null), it must hold temporaryBytes() bytes, be
+  /// workspaceAlignment-aligned and not be in use by another call.
   Status run(const std::vector<const void *> &inputs,
              const std::vector<void *> &outputs) const;
-  Status run(const void *const *inputs, size_t numInputs,
-             void *const *outputs, size_t numOutputs) const;
+  Status run(const std::vector<const void *> &inputs,
+             const std::vector<void *> &outputs, void *workspace,
+             size_t workspaceBytes) const;
+  Status run(const void *const *inputs, size_t numInputs, void *const *outputs,
+             size_t numOutputs, void *workspace = nullptr,
+             size_t workspaceBytes = 0) const;
 
 private:
   friend class Compiler;

@@ -22,6 +22,7 @@
 #include "dml/Compiler/Types.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,12 @@ private:
   friend class Graph;
   const void *owner = nullptr;
   int id = -1;
+};
+
+/// DML_SCALE_BIAS: the unary elementwise operators compute f(scale·x + bias).
+struct ScaleBias {
+  float scale = 1.0f;
+  float bias = 0.0f;
 };
 
 /// The two results of topK (structured bindings: `auto [v, i] = ...`).
@@ -89,6 +96,32 @@ public:
   /// DML_ONE_HOT_OPERATOR_DESC. The output has the indices' sizes with
   /// `depth` at `axis` and the values' data type.
   Tensor oneHot(Tensor indices, Tensor values, int32_t axis, int64_t depth);
+  /// Elementwise operators (DML_ELEMENT_WISE_*). As in DirectML, the
+  /// operands and the output have the same sizes and data type (broadcast an
+  /// operand through zero input strides); the data types each operator
+  /// accepts are listed in docs/embedding.md. `scaleBias`, for float data
+  /// types only, is applied to the input first. Integer add, subtract and
+  /// multiply wrap around; integer divide truncates toward zero, x / 0 is 0
+  /// and INT_MIN / -1 wraps to INT_MIN (DirectML leaves both undefined).
+  /// DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC.
+  Tensor identity(Tensor input,
+                  std::optional<ScaleBias> scaleBias = std::nullopt);
+  /// DML_ELEMENT_WISE_{ADD,SUBTRACT,MULTIPLY,DIVIDE,MAX,MIN}_OPERATOR_DESC.
+  Tensor add(Tensor a, Tensor b);
+  Tensor subtract(Tensor a, Tensor b);
+  Tensor multiply(Tensor a, Tensor b);
+  Tensor divide(Tensor a, Tensor b);
+  Tensor max(Tensor a, Tensor b);
+  Tensor min(Tensor a, Tensor b);
+  /// DML_ELEMENT_WISE_{EXP,LOG,ABS}_OPERATOR_DESC.
+  Tensor exp(Tensor input, std::optional<ScaleBias> scaleBias = std::nullopt);
+  Tensor log(Tensor input, std::optional<ScaleBias> scaleBias = std::nullopt);
+  Tensor abs(Tensor input, std::optional<ScaleBias> scaleBias = std::nullopt);
+  /// DML_ELEMENT_WISE_CLIP_OPERATOR_DESC: min(max(x, minValue), maxValue),
+  /// minValue <= maxValue; NaN stays NaN.
+  Tensor clip(Tensor input, float minValue, float maxValue,
+              std::optional<ScaleBias> scaleBias = std::nullopt);
+
   /// Makes `tensor` the next result of the function (a packed output).
   Status output(Tensor tensor);
 

@@ -10,14 +10,17 @@ def ConvertDMLToLinalg : Pass<"convert-dml-to-linalg", "ModuleOp"> {
   let description = [{
     Rewrites every `dml` op into value-semantic `linalg` (generic) ops, with
     `tensor`, `arith` and `math` in their bodies. `dml.top_k`, which has no
-    linalg form, becomes `scf` loops over buffers (heap selection with a
-    vectorized threshold filter) between `bufferization.to_buffer` and
-    `bufferization.to_tensor`.
+    linalg form, becomes its structured form `dml.select_top_k` on tensors
+    with `tensor.empty` destinations; a target's code generation lowers it
+    after bufferization (`dml-lower-top-k` on the CPU).
 
-    Unsigned element types become signless throughout the module, function
-    signatures included; comparisons, extensions and divisions are chosen
-    from the original (unsigned or signed) DirectML data type. The function
-    ABI does not change: `ui32` and `i32` have the same bits.
+    Unsigned element types become signless throughout the module, after the
+    dml ops are lowered: every operand, result and block-argument type and
+    every attribute holding a type, in ops of any dialect (tensor.empty,
+    linalg.broadcast, tensor.concat, reshapes, constants, function
+    signatures). The dml lowerings choose comparisons, extensions and
+    divisions from the original (unsigned or signed) DirectML data type. The
+    function ABI does not change: `ui32` and `i32` have the same bits.
 
     Accumulation: FLOAT16 inputs accumulate in f32; AVERAGE, L2 and LOG_SUM of
     FLOAT32 accumulate in f64 so that intermediate sums cannot overflow when

@@ -10,6 +10,12 @@
 //   Desc is an MLIR memref descriptor
 //   `{T *allocated; T *aligned; int64_t offset; int64_t sizes[rank];
 //     int64_t strides[rank];}`;
+// * intermediate buffers live in one workspace (dml-assign-workspace): a
+//   function that needs one takes a trailing `memref<N x i8>` argument
+//   (descriptor in the C wrapper), 64-byte aligned, N recorded in the
+//   function's `dml.workspace_bytes` attribute (kept on the llvm.func), and
+//   never allocates memory itself; concurrent calls need distinct
+//   workspaces;
 // * unsigned element types are passed as same-width integers;
 // * buffers are 16-byte aligned, as DirectML requires of buffer tensors
 //   (large outputs are written with aligned non-temporal stores);
@@ -27,6 +33,11 @@
 namespace mlir::dml {
 
 struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
+  PassOptions::Option<bool> fusion{
+      *this, "fusion",
+      llvm::cl::desc("Fuse across operators on tensors before bufferization "
+                     "(producers into consumers, sibling reductions)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> vectorize{
       *this, "vectorize",
       llvm::cl::desc("Vectorize the innermost loops through vector"),
@@ -45,11 +56,21 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       *this, "sanitize-address",
       llvm::cl::desc("Mark functions for AddressSanitizer instrumentation"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> workspace{
+      *this, "workspace",
+      llvm::cl::desc("Place intermediate buffers in one workspace argument "
+                     "(false: a malloc/free per call, for comparison)"),
+      llvm::cl::init(true)};
 };
 
-/// Stage 1: dml -> linalg/tensor/arith/math/scf (+ cleanups).
+/// Stage 1: dml -> linalg/tensor/arith/math/scf (+ cleanups), then the
+/// fusion stage when `options.fusion` is set.
 void buildDMLToLinalgPipeline(OpPassManager &pm,
                               const CPUPipelineOptions &options);
+/// The fusion stage of stage 1, on tensors: producers into consumers, then
+/// siblings.
+void buildDMLFusionPipeline(OpPassManager &pm,
+                            const CPUPipelineOptions &options);
 /// Stage 2: one-shot bufferization, results to out-params, deallocation.
 void buildDMLBufferizePipeline(OpPassManager &pm,
                                const CPUPipelineOptions &options);

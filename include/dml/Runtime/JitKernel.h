@@ -12,6 +12,7 @@
 #define DML_RUNTIME_JITKERNEL_H
 
 #include "dml/Runtime/HostTensor.h"
+#include "dml/Runtime/WorkspacePool.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -124,8 +125,10 @@ struct CompileTimes {
 };
 
 /// Descriptors for one set of inputs and outputs, validated once, for
-/// repeated calls (benchmark loops). Must not outlive the kernel or the
-/// tensors.
+/// repeated calls (benchmark loops), with a workspace of its own allocated
+/// once: run() allocates nothing. Must not outlive the kernel or the
+/// tensors, nor run on two threads at once (they would share the
+/// workspace).
 class PreparedCall {
 public:
   PreparedCall() = default;
@@ -145,6 +148,7 @@ private:
   std::vector<llvm::SmallVector<int64_t, 19>> descriptors;
   std::vector<void *> descriptorPointers;
   mutable std::vector<void *> arguments;
+  WorkspaceMemory workspace;
 };
 
 class JitKernel {
@@ -167,6 +171,8 @@ public:
   llvm::StringRef getTargetCPU() const { return targetCPU; }
   llvm::StringRef getTargetFeatures() const { return targetFeatures; }
   unsigned getNumThreads() const { return numThreads; }
+  /// Bytes of the workspace one call needs (`dml.workspace_bytes`; 0: none).
+  uint64_t getWorkspaceBytes() const { return workspaceBytes; }
 
   /// Writes the compiled object file (needs `enableObjectDump`).
   llvm::Error dumpObjectFile(llvm::StringRef path) const;
@@ -182,8 +188,13 @@ public:
 
   /// Calls the C interface with one memref descriptor pointer per argument
   /// and result, unchecked: for callers that build the descriptors (e.g. of
-  /// strided inputs) themselves. Safe to call from several threads.
-  void invokeWithDescriptors(llvm::ArrayRef<void *> descriptors) const;
+  /// strided inputs) themselves. `workspace` must hold getWorkspaceBytes()
+  /// bytes, 64-byte aligned, and serve one call at a time; when null, the
+  /// call takes one from the kernel's pool (allocated on first need, then
+  /// reused). Fails only when a new workspace cannot be allocated. Safe to
+  /// call from several threads.
+  llvm::Error invokeWithDescriptors(llvm::ArrayRef<void *> descriptors,
+                                    void *workspace = nullptr) const;
 
 private:
   JitKernel() = default;
@@ -200,6 +211,9 @@ private:
   /// The object file, kept with enableObjectDump.
   std::string object;
   void (*function)(void **) = nullptr;
+  uint64_t workspaceBytes = 0;
+  /// Workspaces for calls that bring none.
+  std::unique_ptr<WorkspacePool> workspaces;
 };
 
 } // namespace mlir::dml

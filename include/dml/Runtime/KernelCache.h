@@ -4,8 +4,10 @@
 // every process of the user: the C++ API, dml-run and the Python module.
 //
 // An entry is one file `<sha256 of the key>.dmlk` holding a header (magic,
-// format version, the key's SHA-256, the payload size and its xxh3 checksum)
-// and the object file. Entries are written to a temporary file and renamed,
+// format version, the key's SHA-256, the kernel's workspace size, the payload
+// size and its xxh3 checksum) and the object file. The workspace size lives
+// in the header because a cache hit runs no pipeline that could read
+// `dml.workspace_bytes`. Entries are written to a temporary file and renamed,
 // so concurrent processes see a whole entry or none; an entry whose header or
 // checksum does not match is ignored (and replaced by the next store), never
 // loaded. Loading an entry refreshes its modification time; after a store,
@@ -44,6 +46,14 @@ struct KernelCacheOptions {
   static std::string getDefaultDirectory();
 };
 
+/// What one entry holds: the object file and what loading it needs beyond
+/// the object.
+struct KernelCacheEntry {
+  std::string object;
+  /// Bytes of the workspace one call of the kernel needs (0: none).
+  uint64_t workspaceBytes = 0;
+};
+
 /// Counters of one KernelCache object (this process only).
 struct KernelCacheCounters {
   uint64_t hits = 0;
@@ -61,12 +71,12 @@ public:
   const std::string &getDirectory() const { return directory; }
   uint64_t getMaxBytes() const { return maxBytes; }
 
-  /// The payload stored under `key`, or nothing (miss, unreadable or
-  /// corrupt entry).
-  std::optional<std::string> lookup(llvm::StringRef key);
-  /// Stores `payload` under `key` (atomically), then evicts the oldest
+  /// The entry stored under `key`, or nothing (miss, unreadable, corrupt
+  /// or older-format entry).
+  std::optional<KernelCacheEntry> lookup(llvm::StringRef key);
+  /// Stores `entry` under `key` (atomically), then evicts the oldest
   /// entries beyond the size bound.
-  llvm::Error store(llvm::StringRef key, llvm::StringRef payload);
+  llvm::Error store(llvm::StringRef key, const KernelCacheEntry &entry);
 
   /// The file of `key`'s entry.
   std::string getEntryPath(llvm::StringRef key) const;

@@ -5,6 +5,20 @@
 
 include "mlir/Pass/PassBase.td"
 
+def DMLCheckSupportedOps : Pass<"dml-check-supported-ops", "ModuleOp"> {
+  let summary = "Reject ops the dml pipeline cannot compile, naming them";
+  let description = [{
+    The first check of `dml-cpu-pipeline`: every op of the module must be on
+    an explicit allow-list of what the pipeline compiles (dml ops, the TOSA
+    ops that upstream lowers to elementwise, shape and reduction code, and
+    arith, math, tensor and linalg ops on statically shaped tensors; see
+    docs/pipeline.md, "Mixed graphs"), and every tensor must have a static
+    shape. Anything else, such as `tosa.conv2d` or `linalg.matmul`, fails
+    here with "'<op>' op is not supported by the dml pipeline" instead of
+    failing to bufferize or legalize stages later.
+  }];
+}
+
 def DMLExposeCInterface : Pass<"dml-expose-c-interface", "ModuleOp"> {
   let summary = "Give every public function a C interface wrapper";
   let description = [{
@@ -80,6 +94,61 @@ def DMLLinalgToVectorLoops
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
+  ];
+}
+
+def DMLFuseIntoTopK : Pass<"dml-fuse-into-top-k", "func::FuncOp"> {
+  let summary = "Fuse elementwise producers into dml.select_top_k's prologue";
+  let description = [{
+    Upstream fusion cannot fuse into `dml.select_top_k`, which is not a
+    linalg op. This pass inlines an all-parallel `linalg.generic` on tensors
+    (elementwise or broadcasting, arith and math ops only) that produces an
+    input of the selection into the selection's prologue region: the
+    producer's inputs become inputs of the selection, read through the
+    composition of the indexing maps, and its body computes the selected
+    element where the selection reads it. It repeats until no input has such
+    a producer, so a chain (for example softmax's `exp` and division)
+    disappears into the selection; producers with other users stay for
+    them. The intermediate tensor is then never materialized.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+  ];
+}
+
+def DMLAssignWorkspace : Pass<"dml-assign-workspace", "ModuleOp"> {
+  let summary = "Place every buffer allocation in one caller-provided workspace";
+  let description = [{
+    Runs after code generation, on buffers. Every `memref.alloc` in a public
+    function becomes a `memref.view` of one workspace buffer
+    (`memref<N x i8>`), passed as a new trailing argument, so that a call
+    allocates nothing. The function records N in `dml.workspace_bytes`
+    (0: no argument is added).
+
+    * An alloc outside loops gets a static offset. Buffers whose live
+      ranges (from the alloc to the last use of the buffer or of a view of
+      it, in the function's top-level order) do not overlap share space
+      (first fit, largest first).
+    * An alloc inside `scf.parallel` bodies gets one slot per iteration
+      (iterations may run concurrently): the product of the constant trip
+      counts times its size, indexed by the linearized induction variables.
+    * An alloc inside an `scf.for` or `scf.while` body reuses its slot in
+      every iteration, so it must not be used outside the iteration.
+
+    Offsets and slots are multiples of 64 bytes; the workspace itself must
+    be 64-byte aligned. Deallocations are erased. Dynamic sizes, buffers
+    that escape their loop iteration, non-constant parallel bounds and a
+    total above `max-bytes` are errors that name the op.
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "uint64_t",
+           /*default=*/"uint64_t(1) << 40",
+           "Largest workspace accepted, in bytes">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
   ];
 }
 

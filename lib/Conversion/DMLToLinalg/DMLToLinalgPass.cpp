@@ -3,10 +3,10 @@
 #include "dml/Conversion/DMLToLinalg/DMLToLinalg.h"
 #include "dml/Conversion/Passes.h"
 #include "dml/Dialect/DML/IR/DMLDialect.h"
+#include "dml/Dialect/DML/IR/DMLOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -47,7 +47,7 @@ void mlir::dml::populateDMLToLinalgPatterns(const TypeConverter &converter,
   populateArgReduceToLinalgPatterns(converter, patterns);
   populateGatherToLinalgPatterns(converter, patterns);
   populateOneHotToLinalgPatterns(converter, patterns);
-  populateTopKToSCFPatterns(converter, patterns);
+  populateTopKToSelectPatterns(converter, patterns);
 }
 
 namespace {
@@ -58,25 +58,19 @@ struct ConvertDMLToLinalgPass
     SignlessTypeConverter converter;
     ConversionTarget target(*context);
     target.addIllegalDialect<DMLDialect>();
-    target.addLegalOp<UnrealizedConversionCastOp>();
-    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp func) {
-      return converter.isSignatureLegal(func.getFunctionType()) &&
-             converter.isLegal(&func.getBody());
-    });
-    // Everything else must not carry unsigned types any more.
-    target.markUnknownOpDynamicallyLegal(
-        [&](Operation *op) { return converter.isLegal(op); });
+    // Ops of other dialects keep their (possibly unsigned) types during the
+    // conversion: the casts between them and the converted dml ops vanish
+    // when the whole module is renamed to signless types below.
+    // The structured form of dml.top_k stays until code generation.
+    target.addLegalOp<SelectTopKOp, YieldOp>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
 
     RewritePatternSet patterns(context);
     populateDMLToLinalgPatterns(converter, patterns);
-    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
-                                                                   converter);
-    populateReturnOpTypeConversionPattern(patterns, converter);
-    populateCallOpTypeConversionPattern(patterns, converter);
-    populateBranchOpInterfaceTypeConversionPattern(patterns, converter);
-    if (failed(applyFullConversion(getOperation(), target,
-                                   std::move(patterns))))
-      signalPassFailure();
+    if (failed(
+            applyFullConversion(getOperation(), target, std::move(patterns))))
+      return signalPassFailure();
+    renameUnsignedToSignless(getOperation());
   }
 };
 } // namespace

@@ -5,7 +5,7 @@
 // clamps to [0, S - 1] (DML-MLIR proposal: reads never leave the input) and
 // reads the input element:
 //   full = o with r - 1 leading zeros (r >= 1), or o[1:] (r = 0)
-//   i = indices[0, ..., 0, full[axis : axis + r]]
+//   i = indices[0, ..., 0, full[axis : axis + r]]  (an input of the generic)
 //   output[o] = input[full[0 : axis], clamp(i), full[axis + r :]]
 //
 //===----------------------------------------------------------------------===//
@@ -47,16 +47,33 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
 
     Value output = createEmptyTensor(rewriter, loc, resultType.getShape(),
                                      resultType.getElementType());
+    // The index is an input of the generic, read through a map from the
+    // output coordinates (full[axis : axis + r], leading zeros), so that
+    // fusion sees what the op reads and can inline it into a consumer.
+    MLIRContext *context = getContext();
+    SmallVector<AffineExpr> fullExprs;
+    if (r >= 1) {
+      fullExprs.append(r - 1, getAffineConstantExpr(0, context));
+      for (int64_t d = 0; d < rank; ++d)
+        fullExprs.push_back(getAffineDimExpr(d, context));
+    } else {
+      for (int64_t d = 1; d < rank; ++d)
+        fullExprs.push_back(getAffineDimExpr(d, context));
+    }
+    SmallVector<AffineExpr> indexExprs(rank - r,
+                                       getAffineConstantExpr(0, context));
+    indexExprs.append(fullExprs.begin() + axis, fullExprs.begin() + axis + r);
     SmallVector<AffineMap> maps = {
-        AffineMap::getMultiDimIdentityMap(rank, getContext())};
+        AffineMap::get(rank, 0, indexExprs, context),
+        AffineMap::getMultiDimIdentityMap(rank, context)};
     SmallVector<utils::IteratorType> iterators(rank,
                                                utils::IteratorType::parallel);
     auto generic = linalg::GenericOp::create(
-        rewriter, loc, resultType, ValueRange{}, output, maps, iterators,
-        [&](OpBuilder &b, Location l, ValueRange) {
-          Value zero = arith::ConstantIndexOp::create(b, l, 0);
+        rewriter, loc, resultType, indices, output, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange args) {
           // Coordinates in the concatenated shape `full`.
           SmallVector<Value> full;
+          Value zero = arith::ConstantIndexOp::create(b, l, 0);
           if (r >= 1) {
             full.append(r - 1, zero);
             for (int64_t d = 0; d < rank; ++d)
@@ -65,9 +82,7 @@ struct GatherOpLowering : public OpConversionPattern<GatherOp> {
             for (int64_t d = 1; d < rank; ++d)
               full.push_back(linalg::IndexOp::create(b, l, d));
           }
-          SmallVector<Value> indexCoords(rank - r, zero);
-          indexCoords.append(full.begin() + axis, full.begin() + axis + r);
-          Value index = tensor::ExtractOp::create(b, l, indices, indexCoords);
+          Value index = args[0];
           // 32-bit arithmetic when it is exact: the normalized index then
           // reaches the address as a sign extension, which lets vector
           // gathers use 32-bit offsets (twice the lanes per instruction).

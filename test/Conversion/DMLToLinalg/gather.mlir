@@ -1,14 +1,16 @@
 // RUN: dml-opt %s --convert-dml-to-linalg --split-input-file | FileCheck %s
 
-// Signed indices: negative values wrap by the axis size, then clamp.
+// Signed indices: negative values wrap by the axis size, then clamp. The
+// indices are an input of the generic (map: output coordinates -> index
+// coordinates), so that fusion sees what the op reads.
+// CHECK-DAG: #[[$IMAP:.*]] = affine_map<(d0, d1) -> (0, d0)>
+// CHECK-DAG: #[[$ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-LABEL: func.func @gather_rows_signed
 // CHECK-SAME: (%[[X:.*]]: tensor<3x2xf32>, %[[J:.*]]: tensor<1x4xi32>) -> tensor<4x2xf32>
 // CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<4x2xf32>
-// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]{{.*}} outs(%[[EMPTY]] : tensor<4x2xf32>)
-// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
-// CHECK-DAG: %[[O0:.*]] = linalg.index 0 : index
-// CHECK-DAG: %[[O1:.*]] = linalg.index 1 : index
-// CHECK: %[[I:.*]] = tensor.extract %[[J]][%[[C0]], %[[O0]]] : tensor<1x4xi32>
+// CHECK: linalg.generic {indexing_maps = [#[[$IMAP]], #[[$ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[J]] : tensor<1x4xi32>) outs(%[[EMPTY]] : tensor<4x2xf32>)
+// CHECK: ^bb0(%[[I:.*]]: i32, %{{.*}}: f32):
+// CHECK: %[[O1:.*]] = linalg.index 1 : index
 // 32-bit indices into an axis below 2^31 are normalized in i32.
 // CHECK-NOT: arith.extsi
 // CHECK-DAG: %[[SIZE:.*]] = arith.constant 3 : i32
@@ -69,13 +71,13 @@ func.func @gather_unsigned_i32(%x: tensor<4xf32>, %j: tensor<5xui32>) -> tensor<
 
 // index_dimensions = 2 on a padded 3-D input: the output coordinate is
 // right-aligned into the concatenated shape with one leading zero.
+// CHECK: #[[$NESTED:.*]] = affine_map<(d0, d1, d2) -> (0, d1, d2)>
 // CHECK-LABEL: func.func @gather_nested
+// CHECK-SAME: (%[[X:.*]]: tensor<1x3x3xf32>, %[[J:.*]]: tensor<1x1x2xi32>)
+// CHECK: linalg.generic {indexing_maps = [#[[$NESTED]], #{{.*}}], {{.*}} ins(%[[J]] : tensor<1x1x2xi32>)
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[O0:.*]] = linalg.index 0 : index
-// CHECK-DAG: %[[O1:.*]] = linalg.index 1 : index
-// CHECK-DAG: %[[O2:.*]] = linalg.index 2 : index
-// CHECK: tensor.extract %{{.*}}[%[[C0]], %[[O1]], %[[O2]]] : tensor<1x1x2xi32>
-// CHECK: tensor.extract %{{.*}}[%[[C0]], %[[O0]], %{{.*}}] : tensor<1x3x3xf32>
+// CHECK: tensor.extract %[[X]][%[[C0]], %[[O0]], %{{.*}}] : tensor<1x3x3xf32>
 func.func @gather_nested(%x: tensor<1x3x3xf32>, %j: tensor<1x1x2xui32>) -> tensor<3x1x2xf32> {
   %g = dml.gather %x, %j, axis = 2, index_dimensions = 2 : (tensor<1x3x3xf32>, tensor<1x1x2xui32>) -> tensor<3x1x2xf32>
   return %g : tensor<3x1x2xf32>

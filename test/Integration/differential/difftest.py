@@ -554,17 +554,17 @@ def compare_exact(actual, expected, bitwise):
     return None if not bad.any() else describe(actual, expected, bad)
 
 
-def compare_float_reduce(case, actual):
-    fn, dt, n = case.fn, case.dt, case.window
-    exp64 = case.expected64
-    x = case.inputs[0].astype(np.float64)
+def reduce_tolerance(fn, dt, x, exp64, n):
+    """Absolute error allowed for a float reduction `fn` of `x` (window of
+    `n` elements, result shape exp64.shape) against the float64 oracle
+    `exp64`: the output rounding plus accumulation error growing with the
+    window, scaled by the condition of the reduction."""
+    x = x.astype(np.float64)
+    keep = exp64.shape
     with np.errstate(all="ignore"):
-        absx = np.abs(x)
-        keep = case.expected[0].shape
-        sum_abs = np.zeros(keep) + absx.sum(
-            axis=tuple(a for a in range(x.ndim) if keep[a] == 1), keepdims=True)
-        sum_x = x.sum(axis=tuple(a for a in range(x.ndim) if keep[a] == 1),
-                      keepdims=True)
+        axes = tuple(a for a in range(x.ndim) if keep[a] == 1)
+        sum_abs = np.zeros(keep) + np.abs(x).sum(axis=axes, keepdims=True)
+        sum_x = x.sum(axis=axes, keepdims=True)
         if fn == "sum":
             scale = sum_abs
         elif fn == "average":
@@ -578,7 +578,15 @@ def compare_float_reduce(case, actual):
         out_rtol = 1e-3 if dt == F16 else 1e-5
         acc_rtol = 1e-5 * (1.0 + n / 256.0)
         atol = float(np.finfo(dt).tiny)
-        tol = out_rtol * np.abs(exp64) + acc_rtol * scale + atol
+        return out_rtol * np.abs(exp64) + acc_rtol * scale + atol
+
+
+def compare_within(actual, exp64, tol, dt):
+    """Compares a float result with its float64 oracle: NaN and Inf
+    positions must match (a finite oracle beyond the type's range may give
+    the Inf of its sign), finite values within `tol`. Returns None or a
+    message."""
+    with np.errstate(all="ignore"):
         a64 = actual.astype(np.float64)
         rounded = exp64.astype(dt).astype(np.float64)
         nan_bad = np.isnan(a64) != np.isnan(rounded)
@@ -589,11 +597,17 @@ def compare_float_reduce(case, actual):
         finite = np.isfinite(a64) & np.isfinite(rounded)
         err = np.where(finite, np.abs(a64 - exp64), 0.0)
         tol_bad = finite & ~(err <= tol)
-    bad = nan_bad | inf_bad | tol_bad
-    if not bad.any():
-        return None
-    ratio = np.max(np.where(finite, err / tol, 0.0))
+        bad = nan_bad | inf_bad | tol_bad
+        if not bad.any():
+            return None
+        ratio = np.max(np.where(finite, err / tol, 0.0))
     return describe(actual, exp64, bad, f" (worst error/tolerance {ratio:.3g})")
+
+
+def compare_float_reduce(case, actual):
+    tol = reduce_tolerance(case.fn, case.dt, case.inputs[0], case.expected64,
+                           case.window)
+    return compare_within(actual, case.expected64, tol, case.dt)
 
 
 def compare(case, outputs):

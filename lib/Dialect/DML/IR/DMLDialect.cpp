@@ -28,15 +28,25 @@ void DMLDialect::initialize() {
 #define GET_OP_LIST
 #include "dml/Dialect/DML/IR/DMLOps.cpp.inc"
       >();
+  attachSelectTopKBufferization(*getContext());
 }
 
 LogicalResult DMLDialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attribute) {
+  if (attribute.getName() == getWorkspaceBytesAttrName()) {
+    auto bytes = dyn_cast<IntegerAttr>(attribute.getValue());
+    if (!bytes || !bytes.getType().isInteger(64) || bytes.getInt() < 0)
+      return op->emitError()
+             << "'" << getWorkspaceBytesAttrName()
+             << "' must be a non-negative i64, got " << attribute.getValue();
+    return success();
+  }
   if (attribute.getName() != getFeatureLevelAttrName())
     return op->emitError() << "unknown dml dialect attribute '"
                            << attribute.getName().getValue()
-                           << "'; the only one is '"
-                           << getFeatureLevelAttrName() << "'";
+                           << "'; the operation attributes are '"
+                           << getFeatureLevelAttrName() << "' and '"
+                           << getWorkspaceBytesAttrName() << "'";
   auto text = dyn_cast<StringAttr>(attribute.getValue());
   if (!text)
     return op->emitError() << "'" << getFeatureLevelAttrName()

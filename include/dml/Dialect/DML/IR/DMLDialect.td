@@ -43,6 +43,10 @@ def DML_Dialect : Dialect {
     the element strides of that input, as `Strides` of a
     DML_BUFFER_TENSOR_DESC: element `c` is read at `sum(c[d] * strides[d])`,
     and a zero stride broadcasts. One non-negative stride per dimension.
+
+    After `dml-assign-workspace`, a function records the bytes of its
+    workspace in `dml.workspace_bytes` (a non-negative i64); when it is not
+    0, the function's last argument is the workspace (`memref<N x i8>`).
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
@@ -58,6 +62,12 @@ def DML_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getStridesAttrName() {
       return ::llvm::StringLiteral("dml.strides");
     }
+    /// Name of the function attribute recording the workspace size in bytes
+    /// (set by dml-assign-workspace).
+    static constexpr ::llvm::StringLiteral getWorkspaceBytesAttrName() {
+      return ::llvm::StringLiteral("dml.workspace_bytes");
+    }
+
   }];
 }
 

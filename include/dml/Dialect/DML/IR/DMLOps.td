@@ -15,6 +15,7 @@ include "dml/Dialect/DML/IR/DMLEnums.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/IR/CommonTypeConstraints.td"
+include "mlir/Interfaces/DestinationStyleOpInterface.td"
 
 defvar DML_Tensor = AnyStaticShapeTensor;
 
@@ -278,5 +279,7 @@ def DML_OneHotOp : DML_Op<"one_hot"> {
     `:` `(` type($indices) `,` type($values) `)` `->` type($output)
   }];
 }
+
+include "dml/Dialect/DML/IR/SelectTopKOp.td"
 
 #endif // DML_DIALECT_DML_IR_DMLOPS_TD

@@ -85,11 +85,10 @@ struct ScanState {
 class KeyedTopKEmitter {
 public:
   explicit KeyedTopKEmitter(const TopKProblem &problem) : p(problem) {
-    auto inputType = cast<MemRefType>(p.input.getType());
-    elementType = inputType.getElementType();
+    elementType = p.input.getElementType();
     width =
         kChunkBits / std::max<int64_t>(elementType.getIntOrFloatBitWidth(), 16);
-    contiguous = p.axis == inputType.getRank() - 1;
+    contiguous = p.input.isAxisContiguous();
     vectorEnd = contiguous ? p.length / width * width : 0;
 
     partitionVectors = std::clamp<int64_t>(llvm::divideCeil(2 * p.k, width), 1,
@@ -341,7 +340,7 @@ private:
         arith::XOrIOp::create(
             b, loc, arith::TruncIOp::create(b, loc, b.getI32Type(), key),
             intConstant(b, loc, b.getI32Type(), 0xFFFFFFFF)));
-    Value element = memref::LoadOp::create(b, loc, p.input, coordsAt(position));
+    Value element = p.input.load(b, loc, coordsAt(position));
     Type indexType = cast<MemRefType>(p.indices.getType()).getElementType();
     memref::StoreOp::create(b, loc, element, p.values, coordsAt(slot));
     memref::StoreOp::create(
@@ -476,7 +475,7 @@ private:
           [&](OpBuilder &lb, Location l, Value s, ValueRange) {
             Value j =
                 arith::MulIOp::create(lb, l, s, index(lb, l, kSampleStride));
-            Value element = memref::LoadOp::create(lb, l, p.input, coordsAt(j));
+            Value element = p.input.load(lb, l, coordsAt(j));
             Value key = makeKey(
                 lb, l, emitOrd(lb, l, element),
                 arith::IndexCastUIOp::create(lb, l, lb.getI64Type(), j));
@@ -534,10 +533,7 @@ private:
           arith::ConstantOp::create(
               b, loc, DenseElementsAttr::get(lanesType, ArrayRef(lanes))),
           vector::BroadcastOp::create(b, loc, lanesType, left));
-      VectorType chunkType = VectorType::get({width}, elementType);
-      elements = vector::MaskedLoadOp::create(
-          b, loc, chunkType, p.input, coordsAt(chunk), inBounds,
-          arith::ConstantOp::create(b, loc, b.getZeroAttr(chunkType)));
+      elements = p.input.loadChunk(b, loc, coordsAt(chunk), width, inBounds);
     } else {
       elements = loadChunk(b, loc, chunk);
     }
@@ -592,7 +588,7 @@ private:
         state.asValues(),
         [&](OpBuilder &lb, Location l, Value j, ValueRange args) {
           ScanState current = ScanState::from(args);
-          Value element = memref::LoadOp::create(lb, l, p.input, coordsAt(j));
+          Value element = p.input.load(lb, l, coordsAt(j));
           Value ord = emitOrd(lb, l, element);
           Value passes = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::uge,
                                                ord, current.threshold);
@@ -604,8 +600,8 @@ private:
                     arith::IndexCastUIOp::create(ib, il, ib.getI64Type(), j);
                 memref::StoreOp::create(ib, il, makeKey(ib, il, ord, position),
                                         scratch, ValueRange{room.count});
-                scf::YieldOp::create(
-                    ib, il, room.appended(ib, il, index(ib, il, 1)));
+                scf::YieldOp::create(ib, il,
+                                     room.appended(ib, il, index(ib, il, 1)));
               },
               [&](OpBuilder &eb, Location el) {
                 scf::YieldOp::create(eb, el, current.asValues());
@@ -820,8 +816,7 @@ private:
   }
 
   Value loadChunk(OpBuilder &b, Location loc, Value start) {
-    return vector::LoadOp::create(b, loc, VectorType::get({width}, elementType),
-                                  p.input, coordsAt(start));
+    return p.input.loadChunk(b, loc, coordsAt(start), width);
   }
 
   /// An integer constant of `type` (scalar or vector splat).
@@ -878,8 +873,8 @@ void mlir::dml::emitTopKWithKeys(OpBuilder &b, Location loc,
   auto index = [&](OpBuilder &b, Location l, int64_t value) -> Value {
     return arith::ConstantIndexOp::create(b, l, value);
   };
-  // One scratch buffer per block (the deallocation pipeline frees it at the
-  // end of the block), so that sequences in flight never share one.
+  // One scratch buffer per block, so that sequences in flight never share
+  // one; freed after the block (this runs after the deallocation pipeline).
   auto emitBlock = [&](OpBuilder &b, Location l, Value block) {
     Value scratch = memref::AllocOp::create(
         b, l, MemRefType::get({emitter.getScratchSize()}, b.getI64Type()));
@@ -905,6 +900,7 @@ void mlir::dml::emitTopKWithKeys(OpBuilder &b, Location loc,
           emitter.emit(lb, ll, scratch, outer);
           scf::YieldOp::create(lb, ll);
         });
+    memref::DeallocOp::create(b, l, scratch);
   };
   if (blocks > 1)
     scf::ParallelOp::create(b, loc, ValueRange{index(b, loc, 0)},

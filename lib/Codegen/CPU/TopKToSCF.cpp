@@ -1,9 +1,8 @@
-//===- TopKToSCF.cpp - dml.top_k lowering ---------------------------------===//
+//===- TopKToSCF.cpp - dml.select_top_k to CPU loops ----------------------===//
 //
-// dml.top_k has no linalg form; it becomes loops on buffers. The input is
-// read through bufferization.to_buffer and the results are fresh buffers
-// wrapped by bufferization.to_tensor (restrict, writable), which one-shot
-// bufferization turns into the caller's output buffers.
+// The bufferized dml.select_top_k becomes loops that write the selection
+// into its destination buffers. Elements are read through SelectedElement
+// (the input, or the prologue region evaluated on the inputs).
 //
 // Elements of at most 32 bits are selected on 64-bit ordered keys (one
 // unsigned compare each; TopKKeySelection.cpp): a threshold filters W-wide
@@ -31,13 +30,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LoweringUtils.h"
+#include "TopKToSCF.h"
 #include "TopKKeySelection.h"
-#include "dml/Conversion/DMLToLinalg/DMLToLinalg.h"
-#include "dml/Dialect/DML/IR/DMLOps.h"
 #include "dml/Transforms/ReductionIdentity.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -59,7 +55,8 @@ constexpr int64_t kPrefilterRatio = 16;
 class TopKEmitter {
 public:
   TopKEmitter(NumericKind kind, bool decreasing, int64_t axis, int64_t k,
-              int64_t length, Value input, Value values, Value indices)
+              int64_t length, const SelectedElement &input, Value values,
+              Value indices)
       : kind(kind), decreasing(decreasing), axis(axis), k(k), length(length),
         input(input), values(values), indices(indices) {}
 
@@ -69,9 +66,9 @@ public:
     outerIvs.assign(outer.begin(), outer.end());
     Value c0 = constant(b, loc, 0), c1 = constant(b, loc, 1);
     Value kValue = constant(b, loc, k);
-    Type elementType = cast<MemRefType>(input.getType()).getElementType();
+    Type elementType = input.getElementType();
     int64_t width = kFilterBits / elementType.getIntOrFloatBitWidth();
-    bool contiguous = axis == cast<MemRefType>(input.getType()).getRank() - 1;
+    bool contiguous = input.isAxisContiguous();
 
     // A lower bound t of the K-th best: at least K elements are not worse.
     Value threshold;
@@ -90,8 +87,7 @@ public:
           b, loc, c0, constant(b, loc, vectorEnd), constant(b, loc, width),
           ValueRange{count},
           [&](OpBuilder &lb, Location l, Value chunk, ValueRange args) {
-            Value chunkValues = vector::LoadOp::create(lb, l, vectorType, input,
-                                                       coordsAt(chunk));
+            Value chunkValues = input.loadChunk(lb, l, coordsAt(chunk), width);
             Value root = memref::LoadOp::create(lb, l, values, coordsAt(c0));
             Value rootSplat =
                 vector::BroadcastOp::create(lb, l, vectorType, root);
@@ -146,7 +142,7 @@ private:
         [&](OpBuilder &lb, Location l, Value s, ValueRange) {
           Value j =
               arith::MulIOp::create(lb, l, s, constant(lb, l, kSampleStride));
-          Value element = memref::LoadOp::create(lb, l, input, coordsAt(j));
+          Value element = input.load(lb, l, coordsAt(j));
           Value filling = arith::CmpIOp::create(
               lb, l, arith::CmpIPredicate::ult, s, sampleKValue);
           scf::IfOp::create(
@@ -174,8 +170,6 @@ private:
     Value guess = memref::LoadOp::create(b, loc, values, coordsAt(c0));
 
     // Count the elements not worse than the guess, W lanes at a time.
-    Type elementType = cast<MemRefType>(input.getType()).getElementType();
-    VectorType vectorType = VectorType::get({width}, elementType);
     VectorType countType = VectorType::get({width}, b.getI64Type());
     Value zeros = arith::ConstantOp::create(b, loc, b.getZeroAttr(countType));
     Value ones = arith::ConstantOp::create(
@@ -184,8 +178,7 @@ private:
     auto counting = scf::ForOp::create(
         b, loc, c0, constant(b, loc, vectorEnd), constant(b, loc, width), zeros,
         [&](OpBuilder &lb, Location l, Value chunk, ValueRange acc) {
-          Value chunkValues =
-              vector::LoadOp::create(lb, l, vectorType, input, coordsAt(chunk));
+          Value chunkValues = input.loadChunk(lb, l, coordsAt(chunk), width);
           Value counted = arith::SelectOp::create(
               lb, l, isNotWorseThan(lb, l, chunkValues, guess), ones, zeros);
           scf::YieldOp::create(
@@ -196,7 +189,7 @@ private:
     auto tail = scf::ForOp::create(
         b, loc, constant(b, loc, vectorEnd), constant(b, loc, length), c1,
         total, [&](OpBuilder &lb, Location l, Value j, ValueRange acc) {
-          Value element = memref::LoadOp::create(lb, l, input, coordsAt(j));
+          Value element = input.load(lb, l, coordsAt(j));
           Value counted = arith::ExtUIOp::create(
               lb, l, lb.getI64Type(), isNotWorseThan(lb, l, element, guess));
           scf::YieldOp::create(
@@ -235,7 +228,7 @@ private:
   /// The worst, in the selection order, of the best elements of K disjoint
   /// blocks covering the sequence (each block holds >= `width` elements).
   Value emitBlockThreshold(OpBuilder &b, Location loc, int64_t width) {
-    Type elementType = cast<MemRefType>(input.getType()).getElementType();
+    Type elementType = input.getElementType();
     VectorType vectorType = VectorType::get({width}, elementType);
     vector::CombiningKind bestKind = getBestKind(), worstKind = getWorstKind();
     Value worstInit = arith::ConstantOp::create(
@@ -265,8 +258,8 @@ private:
           auto chunks = scf::ForOp::create(
               lb, l, begin, vectorEnd, constant(lb, l, width), bestSplat,
               [&](OpBuilder &cb, Location cl, Value chunk, ValueRange acc) {
-                Value chunkValues = vector::LoadOp::create(
-                    cb, cl, vectorType, input, coordsAt(chunk));
+                Value chunkValues =
+                    input.loadChunk(cb, cl, coordsAt(chunk), width);
                 scf::YieldOp::create(
                     cb, cl,
                     vector::makeArithReduction(cb, cl, bestKind, acc[0],
@@ -277,8 +270,7 @@ private:
           auto tail = scf::ForOp::create(
               lb, l, vectorEnd, end, constant(lb, l, 1), best,
               [&](OpBuilder &cb, Location cl, Value j, ValueRange acc) {
-                Value element =
-                    memref::LoadOp::create(cb, cl, input, coordsAt(j));
+                Value element = input.load(cb, cl, coordsAt(j));
                 scf::YieldOp::create(cb, cl,
                                      vector::makeArithReduction(
                                          cb, cl, bestKind, acc[0], element));
@@ -500,7 +492,7 @@ private:
                   Value threshold) {
     Value c0 = constant(lb, l, 0);
     Value kValue = constant(lb, l, k);
-    Value element = memref::LoadOp::create(lb, l, input, coordsAt(j));
+    Value element = input.load(lb, l, coordsAt(j));
     Value eligible =
         threshold ? isNotWorseThan(lb, l, element, threshold)
                   : arith::ConstantIntOp::create(lb, l, lb.getI1Type(), 1)
@@ -541,88 +533,62 @@ private:
   NumericKind kind;
   bool decreasing;
   int64_t axis, k, length;
-  Value input, values, indices;
+  const SelectedElement &input;
+  Value values, indices;
   SmallVector<Value> outerIvs;
 };
 
-struct TopKOpLowering : public OpConversionPattern<TopKOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(TopKOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    FailureOr<NumericKind> kind =
-        getNumericKind(op.getInput().getType().getElementType());
-    auto valuesType = dyn_cast_or_null<RankedTensorType>(
-        getTypeConverter()->convertType(op.getValues().getType()));
-    auto indicesType = dyn_cast_or_null<RankedTensorType>(
-        getTypeConverter()->convertType(op.getIndices().getType()));
-    if (failed(kind) || !valuesType || !indicesType)
-      return rewriter.notifyMatchFailure(op, "unsupported element type");
-
-    auto inputType = cast<RankedTensorType>(adaptor.getInput().getType());
-    auto toMemRef = [](RankedTensorType type) {
-      return MemRefType::get(type.getShape(), type.getElementType());
-    };
-    Value input = bufferization::ToBufferOp::create(
-        rewriter, loc, toMemRef(inputType), adaptor.getInput(),
-        /*read_only=*/true);
-    Value values = memref::AllocOp::create(rewriter, loc, toMemRef(valuesType));
-    Value indices =
-        memref::AllocOp::create(rewriter, loc, toMemRef(indicesType));
-
-    int64_t rank = inputType.getRank();
-    int64_t axis = op.getAxis();
-    int64_t length = inputType.getDimSize(axis);
-    bool decreasing = op.getDirection() == AxisDirection::Decreasing;
-    TopKEmitter emitter(*kind, decreasing, axis, op.getK(), length, input,
-                        values, indices);
-
-    SmallVector<Value> lbs, ubs, steps;
-    SmallVector<int64_t> outerSizes;
-    int64_t sequences = 1;
-    Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    for (int64_t d = 0; d < rank; ++d) {
-      if (d == axis)
-        continue;
-      lbs.push_back(c0);
-      ubs.push_back(arith::ConstantIndexOp::create(rewriter, loc,
-                                                   inputType.getDimSize(d)));
-      steps.push_back(c1);
-      sequences *= inputType.getDimSize(d);
-      outerSizes.push_back(inputType.getDimSize(d));
-    }
-    TopKProblem problem{*kind,  decreasing, axis,   op.getK(),
-                        length, input,      values, indices};
-    auto body = [&](OpBuilder &b, Location l, ValueRange ivs) {
-      emitter.emitSequence(b, l, ivs);
-    };
-    bool parallel = sequences > 1 && sequences * length >= kParallelThreshold;
-    if (canSelectTopKWithKeys(inputType.getElementType()))
-      emitTopKWithKeys(rewriter, loc, problem, outerSizes, parallel);
-    else if (lbs.empty())
-      body(rewriter, loc, {});
-    else if (parallel)
-      scf::ParallelOp::create(rewriter, loc, lbs, ubs, steps, body);
-    else
-      scf::buildLoopNest(rewriter, loc, lbs, ubs, steps, body);
-
-    UnitAttr unit = rewriter.getUnitAttr();
-    Value valuesTensor = bufferization::ToTensorOp::create(
-        rewriter, loc, valuesType, values, /*restrict=*/unit,
-        /*writable=*/unit);
-    Value indicesTensor = bufferization::ToTensorOp::create(
-        rewriter, loc, indicesType, indices, /*restrict=*/unit,
-        /*writable=*/unit);
-    rewriter.replaceOp(op, {valuesTensor, indicesTensor});
-    return success();
-  }
-};
 } // namespace
 
-void mlir::dml::populateTopKToSCFPatterns(const TypeConverter &converter,
-                                          RewritePatternSet &patterns) {
-  patterns.add<TopKOpLowering>(converter, patterns.getContext());
+LogicalResult mlir::dml::lowerSelectTopK(RewriterBase &rewriter,
+                                         SelectTopKOp op) {
+  SelectedElement input(op);
+  if (failed(input.verifyLowerable()))
+    return failure();
+  Type elementType = input.getElementType();
+  NumericKind kind = isa<FloatType>(elementType) ? NumericKind::Float
+                     : op.getUnsignedIntegers()  ? NumericKind::Unsigned
+                                                 : NumericKind::Signed;
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value values = op.getValues(), indices = op.getIndices();
+  SmallVector<int64_t> shape = op.getIterationShape();
+  int64_t rank = shape.size();
+  int64_t axis = op.getAxis();
+  int64_t length = shape[axis];
+  bool decreasing = op.getDirection() == AxisDirection::Decreasing;
+  int64_t k = op.getK();
+  TopKEmitter emitter(kind, decreasing, axis, k, length, input, values,
+                      indices);
+
+  SmallVector<Value> lbs, ubs, steps;
+  SmallVector<int64_t> outerSizes;
+  int64_t sequences = 1;
+  Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d == axis)
+      continue;
+    lbs.push_back(c0);
+    ubs.push_back(arith::ConstantIndexOp::create(rewriter, loc, shape[d]));
+    steps.push_back(c1);
+    sequences *= shape[d];
+    outerSizes.push_back(shape[d]);
+  }
+  TopKProblem problem{kind,   decreasing, axis,   k,
+                      length, input,      values, indices};
+  auto body = [&](OpBuilder &b, Location l, ValueRange ivs) {
+    emitter.emitSequence(b, l, ivs);
+  };
+  bool parallel = sequences > 1 && sequences * length >= kParallelThreshold;
+  if (canSelectTopKWithKeys(elementType))
+    emitTopKWithKeys(rewriter, loc, problem, outerSizes, parallel);
+  else if (lbs.empty())
+    body(rewriter, loc, {});
+  else if (parallel)
+    scf::ParallelOp::create(rewriter, loc, lbs, ubs, steps, body);
+  else
+    scf::buildLoopNest(rewriter, loc, lbs, ubs, steps, body);
+  rewriter.eraseOp(op);
+  return success();
 }

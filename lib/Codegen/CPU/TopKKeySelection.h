@@ -6,20 +6,22 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef DML_LIB_CONVERSION_DMLTOLINALG_TOPKKEYSELECTION_H
-#define DML_LIB_CONVERSION_DMLTOLINALG_TOPKKEYSELECTION_H
+#ifndef DML_LIB_CODEGEN_CPU_TOPKKEYSELECTION_H
+#define DML_LIB_CODEGEN_CPU_TOPKKEYSELECTION_H
 
-#include "LoweringUtils.h"
+#include "../../Conversion/DMLToLinalg/LoweringUtils.h"
+#include "SelectedElement.h"
 
 namespace mlir::dml {
 
-/// One dml.top_k on buffers: `input` is read along `axis`, the best `k`
-/// elements of each sequence go to `values` and `indices`.
+/// One dml.select_top_k on buffers: `input` is read along `axis`, the best
+/// `k` elements of each sequence go to `values` and `indices`.
 struct TopKProblem {
   NumericKind kind;
   bool decreasing;
   int64_t axis, k, length;
-  Value input, values, indices;
+  const SelectedElement &input;
+  Value values, indices;
 };
 
 /// Whether emitTopKWithKeys handles `elementType` (at most 32 bits).
@@ -33,4 +35,4 @@ void emitTopKWithKeys(OpBuilder &b, Location loc, const TopKProblem &problem,
 
 } // namespace mlir::dml
 
-#endif // DML_LIB_CONVERSION_DMLTOLINALG_TOPKKEYSELECTION_H
+#endif // DML_LIB_CODEGEN_CPU_TOPKKEYSELECTION_H

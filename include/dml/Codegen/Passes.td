@@ -1,0 +1,42 @@
+//===- Passes.td - DML code-generation passes --------------*- tablegen -*-===//
+//
+// Target-specific code generation after bufferization (stage 3 of the
+// pipeline): one folder of lib/Codegen per target.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DML_CODEGEN_PASSES_TD
+#define DML_CODEGEN_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def DMLLowerTopK : Pass<"dml-lower-top-k", "func::FuncOp"> {
+  let summary = "Lower dml.select_top_k on memrefs to CPU loops over vectors";
+  let description = [{
+    CPU code generation of the bufferized `dml.select_top_k`. Elements of
+    at most 32 bits are selected on 64-bit ordered keys (a threshold filter
+    over W-wide chunks compresses candidates into a scratch buffer, then a
+    rank, radix or heap selection orders the best K); 64-bit elements use a
+    value/index heap in the output slices. Sequences are distributed over
+    an `scf.parallel` when there are enough of them.
+
+    With a prologue region, every read of an element evaluates the region
+    at that point: W-wide chunks clone it onto vectors, and the values of
+    the selected positions are recomputed with its scalar form (the same
+    operations, so the same bits once `dml-approximate-math` has made
+    `math.exp` one polynomial for both).
+
+    Scratch buffers are static `memref.alloc`s at the op (function top
+    level) or at the top of the `scf.parallel` body, one per block of
+    sequences, each freed by a `memref.dealloc` after its last use.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+#endif // DML_CODEGEN_PASSES_TD

@@ -1,0 +1,88 @@
+//===- Passes.td - DML tensor-level fusion passes ----------*- tablegen -*-===//
+
+#ifndef DML_FUSION_PASSES_TD
+#define DML_FUSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def DMLFuseElementwise : Pass<"dml-fuse-elementwise", "func::FuncOp"> {
+  let summary = "Fuse parallel linalg.generic producers into their consumers";
+  let description = [{
+    Producer -> consumer fusion on tensors, before bufferization: a
+    `linalg.generic` whose loops are all parallel (an elementwise or
+    broadcasting op, `dml.gather`, `dml.one_hot`, a reduction's elementwise
+    pre-operation) is inlined into each `linalg.generic` that reads it as an
+    input (elementwise ops, reductions, the single-pass arg reduction), with
+    upstream MLIR's elementwise fusion (`linalg::fuseElementwiseOps`). The
+    intermediate tensor disappears: the fused loop nest reads the producer's
+    inputs.
+
+    A producer read by several consumers is cloned for each of them when
+    every one can take it, so that no consumer keeps writing the
+    intermediate (upstream fusion would otherwise keep the producer's result
+    as an extra output of the fused op). The clone recomputes the producer's
+    body, which costs arithmetic instead of a round trip through memory; a
+    producer whose body exceeds `max-cloned-ops` operations is not cloned.
+  }];
+  let options = [
+    Option<"maxClonedOps", "max-cloned-ops", "int64_t", /*default=*/"64",
+           "Largest producer body (in operations) cloned for several "
+           "consumers">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def DMLFuseSiblings : Pass<"dml-fuse-siblings", "func::FuncOp"> {
+  let summary = "Merge linalg.generic ops that read the same input into one";
+  let description = [{
+    Sibling fusion on tensors: `linalg.generic` ops with the same loop
+    ranges and iterator types that read one tensor through the same
+    indexing map, none depending on another, become one multi-result
+    `linalg.generic` (e.g. the max, the sum and the sum of squares of the
+    rows of one input read each row once). Upstream MLIR has no such
+    transformation.
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+  ];
+}
+
+def DMLFuseRows : Pass<"dml-fuse-rows", "func::FuncOp"> {
+  let summary = "Compute row-wise chains of reductions one block of rows at a time";
+  let description = [{
+    A chain such as softmax or log-softmax reads its input in several
+    passes: the row maxima, then the sums of exp(x - max), then the output.
+    After producer fusion each pass reads the input from memory again. This
+    pass tiles the last op of such a chain along its leading parallel
+    dimension (`scf.forall` over blocks of rows, upstream
+    `scf::tileConsumerAndFuseProducersUsingSCF`) and fuses the chain's
+    reductions into the loop, so that every pass over a block of rows reads
+    it from the cache and the reduced values live in a block-sized scratch.
+
+    A chain qualifies when every op in it reads the previous ones' results
+    with the leading loop dimension as the leading index, when it contains a
+    reduction, when its results are used nowhere else, and when its input is
+    large (`min-elements`); the block holds the most rows that divide the
+    dimension and whose input bytes stay below `block-bytes`.
+  }];
+  let options = [
+    Option<"blockBytes", "block-bytes", "int64_t", /*default=*/"262144",
+           "Largest input footprint of one block of rows">,
+    Option<"minElements", "min-elements", "int64_t", /*default=*/"65536",
+           "Smallest input (in elements) worth tiling">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+#endif // DML_FUSION_PASSES_TD

@@ -1,0 +1,17 @@
+//===- TopKToSCF.h - dml.select_top_k to CPU loops --------------*- C++ -*-===//
+
+#ifndef DML_LIB_CODEGEN_CPU_TOPKTOSCF_H
+#define DML_LIB_CODEGEN_CPU_TOPKTOSCF_H
+
+#include "dml/Dialect/DML/IR/DMLOps.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::dml {
+
+/// Replaces the bufferized `op` by loops writing its destinations; fails,
+/// with a diagnostic, when its prologue cannot be evaluated.
+LogicalResult lowerSelectTopK(RewriterBase &rewriter, SelectTopKOp op);
+
+} // namespace mlir::dml
+
+#endif // DML_LIB_CODEGEN_CPU_TOPKTOSCF_H

@@ -1,0 +1,47 @@
+// RUN: dml-opt %s --dml-lower-top-k --split-input-file --verify-diagnostics | FileCheck %s
+
+// With a prologue, every read of the selected element evaluates the region:
+// W-wide chunks of the rows clone it onto vectors (x loaded as a vector,
+// the per-row sum loaded once as a scalar and broadcast), and the values of
+// the selected positions are recomputed by its scalar form.
+// CHECK-LABEL: func.func @softmax_tail
+// CHECK-SAME: (%[[X:.*]]: memref<4x1000xf32>, %[[S:.*]]: memref<4x1xf32>, %[[V:.*]]: memref<4x5xf32>, %[[I:.*]]: memref<4x5xi32>)
+// CHECK-NOT: dml.select_top_k
+// CHECK: scf.for %[[ROW:[a-z0-9_]+]] =
+// CHECK: %[[CHUNK:.*]] = vector.load %[[X]][%[[ROW]], %{{.*}}] : memref<4x1000xf32>, vector<16xf32>
+// CHECK: %[[SUM:.*]] = memref.load %[[S]][%[[ROW]], %{{.*}}] : memref<4x1xf32>
+// CHECK: %[[SPLAT:.*]] = vector.broadcast %[[SUM]] : f32 to vector<16xf32>
+// CHECK: %[[Q:.*]] = arith.divf %[[CHUNK]], %[[SPLAT]] : vector<16xf32>
+// CHECK: arith.bitcast %[[Q]] : vector<16xf32> to vector<16xi32>
+// The ragged end: masked loads of x.
+// CHECK: vector.maskedload %[[X]][%[[ROW]], %{{.*}}]
+// CHECK: arith.divf %{{.*}} : vector<16xf32>
+// The value of a selected position: the scalar region at it.
+// CHECK: %[[POS:.*]] = arith.index_castui %{{.*}} : i32 to index
+// CHECK: %[[E:.*]] = memref.load %[[X]][%[[ROW]], %[[POS]]]
+// CHECK: %[[ES:.*]] = memref.load %[[S]][%[[ROW]], %{{.*}}]
+// CHECK: %[[EQ:.*]] = arith.divf %[[E]], %[[ES]] : f32
+// CHECK: memref.store %[[EQ]], %[[V]][%[[ROW]], %{{.*}}]
+func.func @softmax_tail(%x: memref<4x1000xf32>, %s: memref<4x1xf32>, %v: memref<4x5xf32>, %i: memref<4x5xi32>) {
+  dml.select_top_k ins(%x, %s : memref<4x1000xf32>, memref<4x1xf32>) outs(%v, %i : memref<4x5xf32>, memref<4x5xi32>) axis = 1 k = 5 direction = decreasing
+      maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, 0)>] {
+  ^bb0(%a: f32, %b: f32):
+    %q = arith.divf %a, %b : f32
+    dml.yield %q : f32
+  }
+  return
+}
+
+// -----
+
+// Only arith and math ops can be evaluated on vectors.
+func.func @unsupported(%x: memref<4x8xf32>, %v: memref<4x2xf32>, %i: memref<4x2xi32>) {
+  // expected-error @below {{'dml.select_top_k' op prologue op 'tensor.from_elements' cannot be lowered: only arith and math ops are supported}}
+  dml.select_top_k ins(%x : memref<4x8xf32>) outs(%v, %i : memref<4x2xf32>, memref<4x2xi32>) axis = 1 k = 2 direction = decreasing
+      maps = [affine_map<(d0, d1) -> (d0, d1)>] {
+  ^bb0(%a: f32):
+    %t = tensor.from_elements %a : tensor<1xf32>
+    dml.yield %a : f32
+  }
+  return
+}

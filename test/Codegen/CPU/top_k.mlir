@@ -1,0 +1,165 @@
+// RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-lower-top-k --split-input-file | FileCheck %s
+
+// The bufferized dml.select_top_k becomes loops over buffers that read the
+// caller's input and write the caller's output buffers (out-params).
+// Elements of at most 32 bits become 64-bit keys ord << 32 | ~position in a
+// scratch buffer; a larger key is better. f16 widens to f32; NaNs become
+// the greatest value and -0 becomes +0 before the sign flip; increasing
+// inverts ord. A short ragged row is one masked chunk; its passing lanes are
+// compressed into the buffer, and each candidate is written at its rank.
+// CHECK-LABEL: func.func @top_k_increasing
+// CHECK-SAME: (%[[IN:.*]]: memref<2x5xf16>, %[[V:.*]]: memref<2x3xf16>, %[[I:.*]]: memref<2x3xi64>)
+// CHECK-NOT: dml.select_top_k
+// CHECK: %[[C:.*]] = memref.alloc() : memref<{{[0-9]+}}xi64>
+// 2 x 5 elements: too small for threads, a plain loop over the rows.
+// CHECK: scf.for %[[ROW:[a-z0-9_]+]] =
+// CHECK: scf.for %[[J:[a-z0-9_]+]] = {{.*}} iter_args(%[[COUNT:[a-z0-9_]+]] = %{{.*}}, %[[T:[a-z0-9_]+]] = %{{.*}}, %{{.*}} = %{{.*}}) -> (index, i32, index)
+// CHECK: %[[LIVE:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : vector<32xi32>
+// CHECK: %[[E:.*]] = vector.maskedload %[[IN]][%[[ROW]], %[[J]]], %[[LIVE]], %{{.*}} : memref<2x5xf16>, vector<32xi1>, vector<32xf16> into vector<32xf16>
+// CHECK: %[[W:.*]] = arith.extf %[[E]] : vector<32xf16> to vector<32xf32>
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[W]] : vector<32xf32> to vector<32xi32>
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[W]], %[[W]] : vector<32xf32>
+// CHECK: %[[NEGZERO:.*]] = arith.cmpi eq, %[[BITS]], %{{.*}} : vector<32xi32>
+// CHECK: %[[NOZERO:.*]] = arith.select %[[NEGZERO]], %{{.*}}, %[[BITS]]
+// CHECK: %[[CANON:.*]] = arith.select %[[NAN]], %{{.*}}, %[[NOZERO]]
+// CHECK: %[[SIGN:.*]] = arith.shrsi %[[CANON]], %{{.*}} : vector<32xi32>
+// CHECK: %[[FLIP:.*]] = arith.ori %[[SIGN]], %{{.*}} : vector<32xi32>
+// CHECK: %[[ORDDEC:.*]] = arith.xori %[[CANON]], %[[FLIP]] : vector<32xi32>
+// CHECK: %[[ORD:.*]] = arith.xori %[[ORDDEC]], %{{.*}} : vector<32xi32>
+// CHECK: %[[TSPLAT:.*]] = vector.broadcast %[[T]] : i32 to vector<32xi32>
+// CHECK: %[[PASS:.*]] = arith.cmpi uge, %[[ORD]], %[[TSPLAT]] : vector<32xi32>
+// CHECK: %[[KEEP:.*]] = arith.andi %[[PASS]], %[[LIVE]] : vector<32xi1>
+// CHECK: scf.if
+// CHECK: %[[HIGH:.*]] = arith.shli %{{.*}}, %{{.*}} : vector<32xi64>
+// CHECK: %[[LOW:.*]] = arith.xori %{{.*}}, %{{.*}} : vector<32xi64>
+// CHECK: %[[KEYS:.*]] = arith.ori %[[HIGH]], %[[LOW]] : vector<32xi64>
+// CHECK: vector.compressstore %[[C]][%[[COUNT]]], %[[KEEP]], %[[KEYS]]
+// The rank of a key: how many keys are greater (8 at a time).
+// CHECK: %[[KEY:.*]] = memref.load %[[C]]
+// CHECK: arith.cmpi ugt, %{{.*}}, %{{.*}} : vector<8xi64>
+// CHECK: math.ctpop %{{.*}} : i8
+// CHECK: scf.if
+// The position is the inverted low half; the value is reloaded.
+// CHECK: %[[LOWKEY:.*]] = arith.trunci %[[KEY]] : i64 to i32
+// CHECK: %[[POS32:.*]] = arith.xori %[[LOWKEY]], %{{.*}} : i32
+// CHECK: %[[POS:.*]] = arith.index_castui %[[POS32]] : i32 to index
+// CHECK: %[[VALUE:.*]] = memref.load %[[IN]][%[[ROW]], %[[POS]]]
+// CHECK: memref.store %[[VALUE]], %[[V]][%[[ROW]], %{{.*}}]
+// CHECK: %[[POS64:.*]] = arith.index_castui %[[POS]] : index to i64
+// CHECK: memref.store %[[POS64]], %[[I]][%[[ROW]], %{{.*}}]
+// The scratch buffer is freed after the rows (this pass runs after the
+// deallocation pipeline).
+// CHECK: memref.dealloc %[[C]]
+// CHECK-NEXT: return
+func.func @top_k_increasing(%x: tensor<2x5xf16>) -> (tensor<2x3xf16>, tensor<2x3xui64>) {
+  %v, %i = dml.top_k %x, axis = 1, k = 3, direction = increasing : tensor<2x5xf16> -> tensor<2x3xf16>, tensor<2x3xui64>
+  return %v, %i : tensor<2x3xf16>, tensor<2x3xui64>
+}
+
+// -----
+
+// Unsigned elements are their own ord. The axis may be any dimension (here
+// the first: the loop over dimension 1 is outside); a strided axis is
+// scanned element by element.
+// CHECK-LABEL: func.func @top_k_decreasing_axis0
+// CHECK: %[[C:.*]] = memref.alloc() : memref<{{[0-9]+}}xi64>
+// CHECK: scf.for %[[COL:[a-z0-9_]+]] =
+// CHECK: scf.for %[[S:[a-z0-9_]+]] =
+// CHECK: %[[E:.*]] = memref.load %{{.*}}[%{{.*}}, %[[COL]]] : memref<6x2xi32>
+// CHECK: arith.cmpi uge, %[[E]], %{{.*}} : i32
+// CHECK: scf.if
+// CHECK: %[[WIDE:.*]] = arith.extui %[[E]] : i32 to i64
+// CHECK: memref.store %{{.*}}, %[[C]]
+// CHECK: arith.cmpi ugt, %{{.*}}, %{{.*}} : vector<8xi64>
+// CHECK: memref.load %{{.*}}[%{{.*}}, %[[COL]]] : memref<6x2xi32>
+// CHECK: arith.index_castui %{{.*}} : index to i32
+// CHECK: return
+func.func @top_k_decreasing_axis0(%x: tensor<6x2xui32>) -> (tensor<4x2xui32>, tensor<4x2xui32>) {
+  %v, %i = dml.top_k %x, axis = 0, k = 4, direction = decreasing : tensor<6x2xui32> -> tensor<4x2xui32>, tensor<4x2xui32>
+  return %v, %i : tensor<4x2xui32>, tensor<4x2xui32>
+}
+
+// -----
+
+// Long contiguous rows: blocks of rows run in parallel, one scratch buffer
+// per block. Small K: the lane-wise maxima of 16 partitions (one vectorized
+// pass), and the K-th best of them (the best maximum with at least K maxima
+// not worse) bounds the K-th best element. The scan then compresses the
+// keys of the lanes not below it.
+// CHECK-LABEL: func.func @top_k_filtered
+// CHECK: scf.parallel (%[[BLOCK:.*]]) =
+// CHECK: %[[C:.*]] = memref.alloc() : memref<{{[0-9]+}}xi64>
+// CHECK: scf.for %[[ROW:[a-z0-9_]+]] =
+// CHECK: %[[MAX:.*]] = scf.for {{.*}} -> (vector<16xi32>)
+// CHECK: vector.load %{{.*}}[%[[ROW]], %{{.*}}] : memref<64x4096xf32>, vector<16xf32>
+// CHECK: arith.maxui %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: vector.store %{{.*}}, %[[C]][%{{.*}}] : memref<{{[0-9]+}}xi64>, vector<16xi64>
+// CHECK: arith.cmpi uge, %{{.*}}, %{{.*}} : vector<8xi64>
+// CHECK: %[[BOUND:.*]] = arith.trunci %{{.*}} : i64 to i32
+// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %[[BOUND]], %{{.*}} = %{{.*}}) -> (index, i32, index)
+// CHECK: vector.load %{{.*}}[%[[ROW]], %{{.*}}] : memref<64x4096xf32>, vector<16xf32>
+// CHECK: arith.cmpi uge, %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: vector.bitcast %{{.*}} : vector<16xi1> to vector<1xi16>
+// C full: heap selection keeps the best K and raises the threshold.
+// CHECK: scf.while
+// CHECK: arith.cmpi ugt, %{{.*}}, %{{.*}} : i64
+// CHECK: vector.compressstore %[[C]]
+func.func @top_k_filtered(%x: tensor<64x4096xf32>) -> (tensor<64x8xf32>, tensor<64x8xui32>) {
+  %v, %i = dml.top_k %x, axis = 1, k = 8, direction = decreasing : tensor<64x4096xf32> -> tensor<64x8xf32>, tensor<64x8xui32>
+  return %v, %i : tensor<64x8xf32>, tensor<64x8xui32>
+}
+
+// -----
+
+// Large K: the K'-th best of every 16th chunk guesses the bound; when fewer
+// than K elements pass it, the scan runs again keeping all (scf.while).
+// Signed elements flip the sign bit. Unpruned candidates are in position
+// order and a stable radix sort on the ord bytes orders them.
+// CHECK-LABEL: func.func @top_k_sampled
+// CHECK: scf.for
+// CHECK: vector.load %{{.*}} : memref<2x65536xi16>, vector<32xi16>
+// CHECK: arith.extsi %{{.*}} : vector<32xi16> to vector<32xi32>
+// CHECK: vector.store %{{.*}} : memref<{{[0-9]+}}xi64>, vector<32xi64>
+// CHECK: scf.while
+// CHECK: vector.compressstore
+// CHECK: scf.condition
+// Radix sort: bytes of ~ord (bits 32 and up of the inverted key).
+// CHECK: arith.xori %{{.*}}, %{{.*}} : i64
+// CHECK: arith.shrui %{{.*}}, %{{.*}} : i64
+// CHECK: scf.if
+// CHECK: scf.for
+// CHECK: return
+func.func @top_k_sampled(%x: tensor<2x65536xi16>) -> (tensor<2x1024xi16>, tensor<2x1024xui32>) {
+  %v, %i = dml.top_k %x, axis = 1, k = 1024, direction = decreasing : tensor<2x65536xi16> -> tensor<2x1024xi16>, tensor<2x1024xui32>
+  return %v, %i : tensor<2x1024xi16>, tensor<2x1024xui32>
+}
+
+// -----
+
+// 64-bit elements keep the value/index heap in the output slices: pushed
+// at slot `count` and sifted up while fewer than K are kept, then replacing
+// the root when strictly better; heapsort at the end. A tie prefers the
+// lower index.
+// CHECK-LABEL: func.func @top_k_i64
+// CHECK: scf.for %[[ROW:[a-z0-9_]+]] =
+// CHECK: scf.for %[[J:[a-z0-9_]+]] = {{.*}} iter_args(%[[COUNT:[a-z0-9_]+]] =
+// CHECK: %[[E:.*]] = memref.load %{{.*}}[%[[ROW]], %[[J]]] : memref<2x5xi64>
+// CHECK: arith.cmpi ult, %[[COUNT]], %{{.*}} : index
+// CHECK: scf.if %{{.*}} -> (index) {
+// CHECK: memref.store %[[E]], %{{.*}}[%[[ROW]], %[[COUNT]]]
+// CHECK: scf.while
+// increasing: c better than a is a greater than c (signed).
+// CHECK: arith.cmpi sgt, %{{.*}}, %{{.*}} : i64
+// The tie rule compares stored indices unsigned.
+// CHECK: arith.cmpi ult, %{{.*}}, %{{.*}} : i64
+// CHECK: } else {
+// CHECK: scf.while
+// Heapsort leaves the best first.
+// CHECK: scf.for
+// CHECK: scf.while
+// CHECK-NOT: vector.
+// CHECK: return
+func.func @top_k_i64(%x: tensor<2x5xi64>) -> (tensor<2x3xi64>, tensor<2x3xui64>) {
+  %v, %i = dml.top_k %x, axis = 1, k = 3, direction = increasing : tensor<2x5xi64> -> tensor<2x3xi64>, tensor<2x3xui64>
+  return %v, %i : tensor<2x3xi64>, tensor<2x3xui64>
+}
