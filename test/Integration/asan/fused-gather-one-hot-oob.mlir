@@ -3,21 +3,27 @@
 // reduce (sum, arg_max) with adversarial indices (INT min/max, -S-1, -S, -1,
 // S), compiled with AddressSanitizer and run on exact-size heap buffers.
 // Without graph fusion the gathered / one-hot intermediate is a buffer of the
-// kernel (heap, instrumented: its accesses are checked too); with fusion the
+// kernel (heap, instrumented: its accesses are checked too; workspace=false
+// keeps each temporary a separate heap block); with fusion the
 // reduction's loop reads the indices and the gathered input directly, and the
 // same checks hold. Signed gather indices wrap once (i + S) and clamp to
 // [0, S - 1]; one_hot indices in [-L, -1] wrap, others outside [0, L) give
 // an all-off sequence.
 // REQUIRES: clang
-// RUN: dml-opt %s --dml-cpu-pipeline="sanitize-address" | mlir-translate --mlir-to-llvmir -o %t.ll
+// RUN: dml-opt %s --dml-cpu-pipeline="sanitize-address workspace=false" | mlir-translate --mlir-to-llvmir -o %t.ll
 // RUN: %clang -Wno-override-module -fsanitize=address -O1 -c %t.ll -o %t.o
 // RUN: %clang -fsanitize=address -I %S/Inputs %S/Inputs/fused_harness.c %t.o -o %t.exe
 // RUN: %t.exe | FileCheck %s
 // Scalar code (vectorize=0) reads the same elements.
-// RUN: dml-opt %s --dml-cpu-pipeline="sanitize-address vectorize=0" | mlir-translate --mlir-to-llvmir -o %t.scalar.ll
+// RUN: dml-opt %s --dml-cpu-pipeline="sanitize-address vectorize=0 workspace=false" | mlir-translate --mlir-to-llvmir -o %t.scalar.ll
 // RUN: %clang -Wno-override-module -fsanitize=address -O1 -c %t.scalar.ll -o %t.scalar.o
 // RUN: %clang -fsanitize=address -I %S/Inputs %S/Inputs/fused_harness.c %t.scalar.o -o %t.scalar.exe
 // RUN: %t.scalar.exe | FileCheck %s
+// Unfused (the intermediate is a heap buffer of its own, checked too).
+// RUN: dml-opt %s --dml-cpu-pipeline="sanitize-address fusion=false workspace=false" | mlir-translate --mlir-to-llvmir -o %t.unfused.ll
+// RUN: %clang -Wno-override-module -fsanitize=address -O1 -c %t.unfused.ll -o %t.unfused.o
+// RUN: %clang -fsanitize=address -I %S/Inputs %S/Inputs/fused_harness.c %t.unfused.o -o %t.unfused.exe
+// RUN: %t.unfused.exe | FileCheck %s
 // Controls: the gathered input one element short (the clamped read of the
 // last row), and the one_hot indices one element short, are caught.
 // RUN: not %t.exe undersized-input 2>&1 | FileCheck %s --check-prefix=CONTROL
