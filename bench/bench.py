@@ -203,8 +203,9 @@ def exit_counts(path):
 
 def project_cmd(dml_run, data_dir, out_dir, case, threads, iters, extra):
     d = data_dir / "cases" / case.id
+    # --no-cache: the compile column is a cold compile.
     cmd = [str(dml_run), str(d / "main.mlir"), "--benchmark=%d" % iters,
-           "--threads=%d" % threads]
+           "--threads=%d" % threads, "--no-cache"]
     cmd += [a.replace("{threads}", str(threads)) for a in extra]
     cmd += ["--input=@%s" % (d / ("in%d.npy" % i)) for i in range(len(case.inputs))]
     cmd += ["--output=@%s" % (out_dir / ("%s.%d.npy" % (case.id, k)))

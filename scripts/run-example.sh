@@ -5,7 +5,9 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-"$repo/build"}
-"$repo/scripts/setup.sh" "$build" >/dev/null
+# The setup's progress (packages, configure, build) is shown, indented.
+echo "== scripts/setup.sh: installs missing packages, configures and builds $build"
+"$repo/scripts/setup.sh" "$build" 2>&1 | sed -u 's/^/   /'
 example="$repo/examples/top_k.mlir"
 echo "== $example"
 grep -v '^//' "$example"

@@ -14,6 +14,11 @@ config.excludes = ["Inputs", "CMakeLists.txt", "README.txt", "lit.cfg.py",
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.dml_obj_root, "test")
 
+# The persistent kernel cache of dml-run lives in the build tree, never in
+# the user's home (tests of the cache itself use their own directories).
+config.environment["DML_MLIR_CACHE_DIR"] = os.path.join(
+    config.dml_obj_root, "test", "kernel-cache")
+config.environment.pop("DML_MLIR_CACHE", None)
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixes=false"
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

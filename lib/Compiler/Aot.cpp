@@ -702,11 +702,40 @@ static Status linkSharedLibrary(const std::string &objectPath,
   return Status::success();
 }
 
+/// An output may be a new file, a regular file or a character device
+/// (/dev/null); opening a FIFO for writing would block until a reader comes,
+/// and a directory or socket cannot be written.
+static Status checkOutputPath(const std::string &path, const char *what) {
+  llvm::sys::fs::file_status status;
+  if (llvm::sys::fs::status(path, status))
+    return Status::success();
+  switch (status.type()) {
+  case llvm::sys::fs::file_type::regular_file:
+  case llvm::sys::fs::file_type::character_file:
+  // Opening fails at once with "Is a directory".
+  case llvm::sys::fs::file_type::directory_file:
+    return Status::success();
+  case llvm::sys::fs::file_type::fifo_file:
+    return Status::error("cannot write the " + std::string(what) + " '" + path +
+                         "': it is a FIFO (named pipe)");
+  default:
+    return Status::error("cannot write the " + std::string(what) + " '" + path +
+                         "': it is not a regular file");
+  }
+}
+
 static Status compileModule(ModuleOp module, const std::string &outputPath,
                             const AotOptions &options) {
   if (options.optLevel > 3)
     return Status::error("optLevel must be 0..3, got " +
                          std::to_string(options.optLevel));
+  // Checked before any work, so that nothing blocks or is half written.
+  if (Status status = checkOutputPath(outputPath, "output"); !status.ok())
+    return status;
+  if (!options.headerPath.empty())
+    if (Status status = checkOutputPath(options.headerPath, "header");
+        !status.ok())
+      return status;
   mlir::dml::initializeCompilerOnce();
   Expected<std::vector<FunctionDescs>> functions = collectFunctions(module);
   if (!functions)

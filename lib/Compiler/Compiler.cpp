@@ -5,6 +5,7 @@
 #include "Internal.h"
 
 #include "dml/Runtime/JitKernel.h"
+#include "dml/Runtime/KernelCache.h"
 #include "mlir/IR/SymbolTable.h"
 
 #include <atomic>
@@ -139,6 +140,8 @@ Status Kernel::run(const void *const *inputs, size_t numInputs,
 //===----------------------------------------------------------------------===//
 
 struct Compiler::Impl {
+  /// Null when the on-disk cache is off.
+  std::unique_ptr<mlir::dml::KernelCache> diskCache;
   mutable std::mutex mutex;
   std::map<std::string, KernelPtr> cache;
   CacheStatistics statistics;
@@ -194,14 +197,17 @@ Expected<KernelPtr> Compiler::Impl::compileCanonical(
   jitOptions.numThreads = threads;
   jitOptions.pipelineOptions =
       getPipelineOptions(options.vectorize, options.vectorBits);
+  if (options.diskCache)
+    jitOptions.cache = diskCache.get();
   DiagnosticCapture capture(context.get());
   llvm::Expected<std::unique_ptr<mlir::dml::JitKernel>> jit =
       mlir::dml::JitKernel::compile(**module, function, jitOptions);
   if (!jit) {
     std::string message = llvm::toString(jit.takeError());
     std::string diagnostics = capture.allErrors();
+    // The diagnostics say what failed; the JIT's own line points at them.
     if (!diagnostics.empty())
-      message += ": " + diagnostics;
+      message = "cannot compile @" + function + ": " + diagnostics;
     return Status::error(message);
   }
 
@@ -212,6 +218,7 @@ Expected<KernelPtr> Compiler::Impl::compileCanonical(
   impl->threads = threads;
   impl->times.pipelineMs = (*jit)->getCompileTimes().pipelineMs;
   impl->times.codegenMs = (*jit)->getCompileTimes().jitMs;
+  impl->times.cached = (*jit)->getCompileTimes().cached;
   impl->jit = std::move(*jit);
   auto addDescriptor = [&](const TensorDesc &desc, bool packed) {
     impl->descriptorOffsets.push_back(impl->descriptorWords.size());
@@ -238,7 +245,20 @@ Expected<KernelPtr> Compiler::Impl::compileCanonical(
   return entry->second;
 }
 
-Compiler::Compiler() : impl(std::make_unique<Impl>()) {}
+Compiler::Compiler(const DiskCacheOptions &diskCache)
+    : impl(std::make_unique<Impl>()) {
+  if (!diskCache.enabled ||
+      !mlir::dml::KernelCacheOptions::isEnabledByEnvironment())
+    return;
+  mlir::dml::KernelCacheOptions options =
+      mlir::dml::KernelCacheOptions::fromEnvironment();
+  if (!diskCache.directory.empty())
+    options.directory = diskCache.directory;
+  if (diskCache.maxBytes)
+    options.maxBytes = diskCache.maxBytes;
+  if (!options.directory.empty())
+    impl->diskCache = std::make_unique<mlir::dml::KernelCache>(options);
+}
 Compiler::~Compiler() = default;
 
 Expected<std::string> Compiler::canonicalIR(const Graph &graph) {
@@ -299,7 +319,17 @@ CacheStatistics Compiler::cacheStatistics() const {
   std::lock_guard<std::mutex> lock(impl->mutex);
   CacheStatistics statistics = impl->statistics;
   statistics.entries = impl->cache.size();
+  if (impl->diskCache) {
+    mlir::dml::KernelCacheCounters counters = impl->diskCache->getCounters();
+    statistics.diskHits = counters.hits;
+    statistics.diskMisses = counters.misses;
+    statistics.diskRejected = counters.rejected;
+  }
   return statistics;
+}
+
+std::string Compiler::diskCacheDirectory() const {
+  return impl->diskCache ? impl->diskCache->getDirectory() : "";
 }
 
 void Compiler::clearCache() {

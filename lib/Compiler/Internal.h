@@ -32,13 +32,17 @@ inline DataType fromMlir(mlir::dml::DataType type) {
 }
 bool isKnownDataType(DataType type);
 
+/// True when DML_MLIR_DIAGNOSTIC_NOTES is set (not "0"): errors then carry
+/// MLIR's notes, "see current operation" included, on lines of their own.
+bool wantDiagnosticNotes();
+
 /// Collects the diagnostics emitted while it lives.
 class DiagnosticCapture {
 public:
   explicit DiagnosticCapture(mlir::MLIRContext *context);
   /// The first error's message (without location), or `fallback`.
   std::string firstError(const std::string &fallback = "") const;
-  /// Every error, one per line, with notes.
+  /// Every error, joined with "; " (one line unless notes are wanted).
   std::string allErrors() const;
   void clear() { errors.clear(); }
 

@@ -16,6 +16,7 @@
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <sstream>
 
 using namespace dml;
@@ -118,16 +119,32 @@ std::unique_ptr<mlir::MLIRContext> dml::createContext() {
   auto context = std::make_unique<mlir::MLIRContext>(
       *registry, mlir::MLIRContext::Threading::DISABLED);
   context->loadDialect<mlir::dml::DMLDialect, mlir::func::FuncDialect>();
+  // "see current operation: <the op in generic form>" notes only on request.
+  context->printOpOnDiagnostic(wantDiagnosticNotes());
   return context;
+}
+
+bool dml::wantDiagnosticNotes() {
+  const char *value = std::getenv("DML_MLIR_DIAGNOSTIC_NOTES");
+  return value && *value && std::string(value) != "0";
+}
+
+/// One line: newlines inside a diagnostic become spaces.
+static std::string toOneLine(std::string text) {
+  for (char &c : text)
+    if (c == '\n')
+      c = ' ';
+  return text;
 }
 
 DiagnosticCapture::DiagnosticCapture(mlir::MLIRContext *context)
     : handler(context, [this](mlir::Diagnostic &diagnostic) {
         if (diagnostic.getSeverity() != mlir::DiagnosticSeverity::Error)
           return mlir::success();
-        std::string text = diagnostic.str();
-        for (const mlir::Diagnostic &note : diagnostic.getNotes())
-          text += "\n  note: " + note.str();
+        std::string text = toOneLine(diagnostic.str());
+        if (wantDiagnosticNotes())
+          for (const mlir::Diagnostic &note : diagnostic.getNotes())
+            text += "\n  note: " + note.str();
         errors.push_back(std::move(text));
         return mlir::success();
       }) {}
@@ -143,7 +160,7 @@ std::string DiagnosticCapture::firstError(const std::string &fallback) const {
 std::string DiagnosticCapture::allErrors() const {
   std::string text;
   for (const std::string &error : errors)
-    text += (text.empty() ? "" : "\n") + error;
+    text += (text.empty() ? "" : "; ") + error;
   return text;
 }
 

@@ -4,10 +4,9 @@
 
 #include "dml/Pipelines/Pipelines.h"
 
+#include "dml/Runtime/KernelCache.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/SymbolTable.h"
@@ -16,15 +15,28 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
-#include "llvm/Support/CodeGen.h"
+#include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ExecutionEngine/Orc/Core.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/ObjectLinkingLayer.h"
+#include "llvm/ExecutionEngine/Orc/SelfExecutorProcessControl.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CodeGen.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
-
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/LICM.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 
 #include <chrono>
 #include <mutex>
@@ -60,10 +72,10 @@ llvm::Error FunctionSignature::check(const HostTensor &tensor, unsigned index,
                                      bool isResult,
                                      llvm::StringRef origin) const {
   llvm::ArrayRef<TensorSignature> list = isResult ? results : inputs;
-  std::string what = llvm::formatv("{0} {1} of @{2}",
-                                   isResult ? "result" : "argument", index,
-                                   name)
-                         .str();
+  std::string what =
+      llvm::formatv("{0} {1} of @{2}", isResult ? "result" : "argument", index,
+                    name)
+          .str();
   if (!origin.empty())
     what += " ('" + origin.str() + "')";
   if (index >= list.size())
@@ -86,9 +98,9 @@ llvm::Error FunctionSignature::check(const HostTensor &tensor, unsigned index,
   return llvm::Error::success();
 }
 
-llvm::Error
-FunctionSignature::check(llvm::ArrayRef<const HostTensor *> inputTensors,
-                         llvm::ArrayRef<const HostTensor *> outputTensors) const {
+llvm::Error FunctionSignature::check(
+    llvm::ArrayRef<const HostTensor *> inputTensors,
+    llvm::ArrayRef<const HostTensor *> outputTensors) const {
   if (inputTensors.size() != inputs.size())
     return jitError("@{0} takes {1} argument{2}, got {3} input{4}", name,
                     inputs.size(), inputs.size() == 1 ? "" : "s",
@@ -96,8 +108,7 @@ FunctionSignature::check(llvm::ArrayRef<const HostTensor *> inputTensors,
   if (outputTensors.size() != results.size())
     return jitError("@{0} has {1} result{2}, got {3} output buffer{4}", name,
                     results.size(), results.size() == 1 ? "" : "s",
-                    outputTensors.size(),
-                    outputTensors.size() == 1 ? "" : "s");
+                    outputTensors.size(), outputTensors.size() == 1 ? "" : "s");
   for (auto [index, tensor] : llvm::enumerate(inputTensors)) {
     if (!tensor || !tensor->data())
       return jitError("argument {0} of @{1}: no tensor", index, name);
@@ -138,13 +149,12 @@ mlir::dml::getTensorSignature(Type type, llvm::StringRef what) {
                     "tensor of a DirectML data type",
                     what, typeText);
   if (!tensorType.hasStaticShape())
-    return jitError("{0} has type {1}; dynamic shapes are not supported",
-                    what, typeText);
+    return jitError("{0} has type {1}; dynamic shapes are not supported", what,
+                    typeText);
   if (tensorType.getEncoding())
     return jitError("{0} has type {1}; tensor encodings are not supported",
                     what, typeText);
-  std::optional<DataType> dataType =
-      getDataType(tensorType.getElementType());
+  std::optional<DataType> dataType = getDataType(tensorType.getElementType());
   if (!dataType)
     return jitError("{0} has type {1}; the element type is not a DirectML "
                     "data type (f16, f32, f64, i8..i64, ui8..ui64)",
@@ -213,13 +223,21 @@ std::vector<std::string> JitKernelOptions::getDefaultSharedLibraries() {
   return libraries;
 }
 
+/// The native target only: enough to load a cached object.
+static void initializeNativeTargetOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+}
+
 /// One-time process setup: the native target, and the pass registry that the
 /// textual parts of the CPU pipeline are parsed against.
 void mlir::dml::initializeCompilerOnce() {
   static std::once_flag once;
   std::call_once(once, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
+    initializeNativeTargetOnce();
     registerAllPasses();
     registerDMLPassesAndPipelines();
   });
@@ -250,13 +268,194 @@ static void pruneUnreachableFunctions(ModuleOp module, llvm::StringRef root) {
     if (!uses)
       continue;
     for (const SymbolTable::SymbolUse &use : *uses)
-      worklist.push_back(
-          symbols.lookup(use.getSymbolRef().getRootReference()));
+      worklist.push_back(symbols.lookup(use.getSymbolRef().getRootReference()));
   }
   for (auto function :
        llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
     if (!reachable.contains(function))
       function.erase();
+}
+
+/// The cache key of a compilation: everything the object code depends on.
+static std::string getCacheKey(ModuleOp module, llvm::StringRef name,
+                               const JitKernelOptions &options,
+                               unsigned numThreads, llvm::StringRef cpu,
+                               llvm::StringRef features) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  // Generic form without locations: formatting and file names do not matter.
+  module->print(os, OpPrintingFlags().printGenericOpForm());
+  os << "\nfunction: " << name << "\npipeline: " << options.pipelineOptions
+     << "\nthreads: " << numThreads << "\nopt-level: " << options.optLevel
+     << "\ncpu: " << cpu << "\nfeatures: " << features
+     << "\ncompiler: " << KernelCache::getCompilerVersion() << "\n";
+  return key;
+}
+
+/// Adds `_mlir_<callee>(void **args)`, which loads each argument through
+/// args[i] and calls `callee`: one entry point type for every kernel.
+static void addPackedWrapper(llvm::Module &module, llvm::Function *callee) {
+  llvm::LLVMContext &context = module.getContext();
+  auto *pointerType = llvm::PointerType::getUnqual(context);
+  auto *type = llvm::FunctionType::get(llvm::Type::getVoidTy(context),
+                                       {pointerType}, /*isVarArg=*/false);
+  auto *wrapper =
+      llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage,
+                             "_mlir_" + callee->getName(), module);
+  llvm::IRBuilder<> builder(
+      llvm::BasicBlock::Create(context, "entry", wrapper));
+  llvm::SmallVector<llvm::Value *> arguments;
+  for (auto [index, parameter] : llvm::enumerate(callee->args())) {
+    llvm::Value *slot =
+        builder.CreateConstGEP1_64(pointerType, wrapper->getArg(0), index);
+    llvm::Value *address = builder.CreateLoad(pointerType, slot);
+    arguments.push_back(builder.CreateLoad(parameter.getType(), address));
+  }
+  builder.CreateCall(callee, arguments);
+  builder.CreateRetVoid();
+}
+
+/// The LLVM IR passes of the JIT. The dml pipeline hands over vectorized,
+/// canonicalized loops, so LLVM's -O3 module pipeline (inlining, loop
+/// vectorization and unrolling, ...) finds little to do and costs half the
+/// compile time; the cleanups below are what the lowered code still gains
+/// from: promoting memref descriptor fields (SROA), folding their
+/// insert/extract chains (InstCombine, EarlyCSE), hoisting invariant loads
+/// and address computations out of the loops (LICM) and simplifying the
+/// control flow. Code generation keeps the requested level.
+static void runJitOptimizationPipeline(llvm::Module &module,
+                                       llvm::TargetMachine &machine) {
+  llvm::LoopAnalysisManager loopAnalyses;
+  llvm::FunctionAnalysisManager functionAnalyses;
+  llvm::CGSCCAnalysisManager cgsccAnalyses;
+  llvm::ModuleAnalysisManager moduleAnalyses;
+  llvm::PassBuilder builder(&machine);
+  builder.registerModuleAnalyses(moduleAnalyses);
+  builder.registerCGSCCAnalyses(cgsccAnalyses);
+  builder.registerFunctionAnalyses(functionAnalyses);
+  builder.registerLoopAnalyses(loopAnalyses);
+  builder.crossRegisterProxies(loopAnalyses, functionAnalyses, cgsccAnalyses,
+                               moduleAnalyses);
+  llvm::FunctionPassManager functionPasses;
+  functionPasses.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
+  functionPasses.addPass(llvm::EarlyCSEPass(/*UseMemorySSA=*/true));
+  functionPasses.addPass(llvm::InstCombinePass());
+  functionPasses.addPass(llvm::SimplifyCFGPass());
+  functionPasses.addPass(llvm::createFunctionToLoopPassAdaptor(
+      llvm::LICMPass(llvm::LICMOptions()), /*UseMemorySSA=*/true));
+  functionPasses.addPass(llvm::InstCombinePass());
+  functionPasses.addPass(llvm::SimplifyCFGPass());
+  llvm::ModulePassManager modulePasses;
+  modulePasses.addPass(
+      llvm::createModuleToFunctionPassAdaptor(std::move(functionPasses)));
+  modulePasses.run(module, moduleAnalyses);
+}
+
+/// Translates the lowered module to LLVM IR, optimizes it and emits an
+/// object file.
+static llvm::Expected<std::string> emitObject(ModuleOp lowered,
+                                              llvm::StringRef wrapperName,
+                                              llvm::TargetMachine &machine,
+                                              unsigned optLevel) {
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(lowered, llvmContext, "dml-kernel");
+  if (!llvmModule)
+    return jitError("translation of the lowered module to LLVM IR failed");
+  llvmModule->setTargetTriple(machine.getTargetTriple());
+  llvmModule->setDataLayout(machine.createDataLayout());
+  llvm::Function *wrapper = llvmModule->getFunction(wrapperName);
+  if (!wrapper)
+    return jitError("the LLVM module has no function @{0}", wrapperName);
+  addPackedWrapper(*llvmModule, wrapper);
+  if (optLevel > 0)
+    runJitOptimizationPipeline(*llvmModule, machine);
+  llvm::SmallString<0> object;
+  llvm::raw_svector_ostream os(object);
+  llvm::legacy::PassManager codegen;
+  if (machine.addPassesToEmitFile(codegen, os, nullptr,
+                                  llvm::CodeGenFileType::ObjectFile))
+    return jitError("the host target cannot emit object files");
+  codegen.run(*llvmModule);
+  return std::string(object.str());
+}
+
+/// Loads a shared library on the first lookup that reaches it: most kernels
+/// need only the process's symbols (libc, libm), and dlopen costs
+/// milliseconds.
+class LazyLibraryGenerator : public llvm::orc::DefinitionGenerator {
+public:
+  LazyLibraryGenerator(std::string path, char globalPrefix)
+      : path(std::move(path)), globalPrefix(globalPrefix) {}
+
+  llvm::Error
+  tryToGenerate(llvm::orc::LookupState &state, llvm::orc::LookupKind kind,
+                llvm::orc::JITDylib &dylib,
+                llvm::orc::JITDylibLookupFlags flags,
+                const llvm::orc::SymbolLookupSet &symbols) override {
+    if (!library) {
+      llvm::Expected<std::unique_ptr<llvm::orc::DynamicLibrarySearchGenerator>>
+          loaded = llvm::orc::DynamicLibrarySearchGenerator::Load(path.c_str(),
+                                                                  globalPrefix);
+      if (!loaded)
+        return loaded.takeError();
+      library = std::move(*loaded);
+    }
+    return library->tryToGenerate(state, kind, dylib, flags, symbols);
+  }
+
+private:
+  std::string path;
+  char globalPrefix;
+  std::unique_ptr<llvm::orc::DynamicLibrarySearchGenerator> library;
+};
+
+/// Object code linked into the process by JITLink, in a session of its own
+/// (no IR compiler: the object is compiled already, or comes from the cache).
+struct mlir::dml::LoadedObject {
+  ~LoadedObject() {
+    if (session)
+      llvm::consumeError(session->endSession());
+  }
+  std::unique_ptr<llvm::orc::ExecutionSession> session;
+  std::unique_ptr<llvm::orc::ObjectLinkingLayer> linker;
+};
+
+/// Links `object` with the process's symbols and `libraries` and looks up
+/// `symbol`.
+static llvm::Expected<std::unique_ptr<LoadedObject>>
+loadObject(llvm::StringRef object, llvm::ArrayRef<llvm::StringRef> libraries,
+           llvm::StringRef symbol, void *&address) {
+  auto loaded = std::make_unique<LoadedObject>();
+  llvm::Expected<std::unique_ptr<llvm::orc::SelfExecutorProcessControl>>
+      control = llvm::orc::SelfExecutorProcessControl::Create();
+  if (!control)
+    return control.takeError();
+  loaded->session =
+      std::make_unique<llvm::orc::ExecutionSession>(std::move(*control));
+  loaded->linker =
+      std::make_unique<llvm::orc::ObjectLinkingLayer>(*loaded->session);
+  llvm::orc::JITDylib &dylib = loaded->session->createBareJITDylib("kernel");
+  // ELF symbols have no global prefix.
+  constexpr char prefix = '\0';
+  llvm::Expected<std::unique_ptr<llvm::orc::DynamicLibrarySearchGenerator>>
+      process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+          prefix);
+  if (!process)
+    return process.takeError();
+  dylib.addGenerator(std::move(*process));
+  for (llvm::StringRef library : libraries)
+    dylib.addGenerator(
+        std::make_unique<LazyLibraryGenerator>(library.str(), prefix));
+  if (llvm::Error error = loaded->linker->add(
+          dylib, llvm::MemoryBuffer::getMemBufferCopy(object, "dml-kernel.o")))
+    return std::move(error);
+  llvm::Expected<llvm::orc::ExecutorSymbolDef> entry =
+      loaded->session->lookup({&dylib}, loaded->session->intern(symbol));
+  if (!entry)
+    return entry.takeError();
+  address = entry->getAddress().toPtr<void *>();
+  return std::move(loaded);
 }
 
 JitKernel::~JitKernel() = default;
@@ -270,20 +469,12 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
   if (!signature)
     return signature.takeError();
 
-  initializeCompilerOnce();
+  initializeNativeTargetOnce();
   std::unique_ptr<JitKernel> kernel(new JitKernel());
   kernel->signature = std::move(*signature);
   kernel->numThreads = std::max(1u, options.numThreads);
 
   MLIRContext *context = module.getContext();
-  {
-    DialectRegistry registry;
-    registerBuiltinDialectTranslation(registry);
-    registerLLVMDialectTranslation(registry);
-    registerOpenMPDialectTranslation(registry);
-    context->appendDialectRegistry(registry);
-  }
-
   // Lower a clone, so that the caller's module stays as it was.
   OwningOpRef<ModuleOp> lowered = module.clone();
   if (options.pruneUnusedFunctions)
@@ -292,6 +483,66 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
   for (unsigned index = 0, e = function.getNumArguments(); index < e; ++index)
     if (function.getArgAttr(index, "dml.strides"))
       kernel->hasStridedInputs = true;
+
+  // Code generation for the host CPU with all its features.
+  llvm::Expected<llvm::orc::JITTargetMachineBuilder> builder =
+      llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return builder.takeError();
+  builder->setCodeGenOptLevel(getCodeGenOptLevel(options.optLevel));
+  kernel->targetCPU = builder->getCPU();
+  kernel->targetFeatures = builder->getFeatures().getString();
+  llvm::SmallVector<llvm::StringRef> libraries(options.sharedLibraries.begin(),
+                                               options.sharedLibraries.end());
+#ifdef DML_OPENMP_RUNTIME
+  // Parallel loops call the OpenMP runtime.
+  if (kernel->numThreads > 1)
+    libraries.push_back(DML_OPENMP_RUNTIME);
+#endif
+  std::string wrapperName = "_mlir_ciface_" + name.str();
+  // Loads the object of a function taking a workspace of `workspaceBytes`
+  // bytes (0: none) as its last argument.
+  auto finish = [&](llvm::StringRef object,
+                    uint64_t workspaceBytes) -> llvm::Error {
+    kernel->workspaceBytes = workspaceBytes;
+    kernel->workspaces = std::make_unique<WorkspacePool>(workspaceBytes);
+    void *address = nullptr;
+    llvm::Expected<std::unique_ptr<LoadedObject>> loaded =
+        loadObject(object, libraries, "_mlir_" + wrapperName, address);
+    if (!loaded)
+      return jitError("loading the code of @{0} failed: {1}", name,
+                      llvm::toString(loaded.takeError()));
+    kernel->code = std::move(*loaded);
+    kernel->function = reinterpret_cast<void (*)(void **)>(address);
+    if (options.enableObjectDump)
+      kernel->object = object.str();
+    return llvm::Error::success();
+  };
+
+  // A custom pipeline or IR printing always compiles.
+  bool useCache =
+      options.cache && !options.printIRAfterAll && !options.pipelineBuilder;
+  std::string key;
+  if (useCache) {
+    key = getCacheKey(*lowered, name, options, kernel->numThreads,
+                      kernel->targetCPU, kernel->targetFeatures);
+    if (std::optional<KernelCacheEntry> entry = options.cache->lookup(key)) {
+      if (llvm::Error error = finish(entry->object, entry->workspaceBytes))
+        return std::move(error);
+      kernel->compileTimes.cached = true;
+      kernel->compileTimes.jitMs = millisecondsSince(start);
+      return kernel;
+    }
+  }
+
+  initializeCompilerOnce();
+  {
+    DialectRegistry registry;
+    registerBuiltinDialectTranslation(registry);
+    registerLLVMDialectTranslation(registry);
+    registerOpenMPDialectTranslation(registry);
+    context->appendDialectRegistry(registry);
+  }
   function->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                     UnitAttr::get(context));
 
@@ -336,7 +587,6 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
                     "diagnostics above)",
                     name);
 
-  std::string wrapperName = "_mlir_ciface_" + name.str();
   auto wrapper = lowered->lookupSymbol<LLVM::LLVMFuncOp>(wrapperName);
   if (!wrapper)
     return jitError("the lowered module has no C interface function @{0} "
@@ -345,84 +595,51 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
                     wrapperName, name);
   // The workspace size that dml-assign-workspace recorded; the function then
   // takes the workspace descriptor last.
+  uint64_t workspaceBytes = 0;
   if (auto bytes = wrapper->getAttrOfType<IntegerAttr>("dml.workspace_bytes"))
-    kernel->workspaceBytes = bytes.getValue().getZExtValue();
-  kernel->workspaces = std::make_unique<WorkspacePool>(kernel->workspaceBytes);
+    workspaceBytes = bytes.getValue().getZExtValue();
   size_t expectedParams = kernel->signature.inputs.size() +
                           kernel->signature.results.size() +
-                          (kernel->workspaceBytes ? 1 : 0);
+                          (workspaceBytes ? 1 : 0);
   if (wrapper.getNumArguments() != expectedParams ||
       !isa<LLVM::LLVMVoidType>(wrapper.getFunctionType().getReturnType()))
     return jitError("@{0} has {1} parameters, expected one descriptor pointer "
                     "per argument and per result{3} ({2}) and no return value",
                     wrapperName, wrapper.getNumArguments(), expectedParams,
-                    kernel->workspaceBytes ? " and the workspace" : "");
+                    workspaceBytes ? " and the workspace" : "");
   kernel->compileTimes.pipelineMs = millisecondsSince(start);
 
-  // Code generation for the host CPU with all its features.
   auto jitStart = std::chrono::steady_clock::now();
-  llvm::Expected<llvm::orc::JITTargetMachineBuilder> builder =
-      llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!builder)
-    return builder.takeError();
-  llvm::CodeGenOptLevel codeGenOptLevel = getCodeGenOptLevel(options.optLevel);
-  // ExecutionEngine::create ignores jitCodeGenOptLevel when it is given a
-  // TargetMachine, so the level is set on the builder.
-  builder->setCodeGenOptLevel(codeGenOptLevel);
-  kernel->targetCPU = builder->getCPU();
-  kernel->targetFeatures = builder->getFeatures().getString();
-  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> optimizerMachine =
+  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
       builder->createTargetMachine();
-  if (!optimizerMachine)
-    return optimizerMachine.takeError();
-  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> codeGenMachine =
-      builder->createTargetMachine();
-  if (!codeGenMachine)
-    return codeGenMachine.takeError();
-
-  std::function<llvm::Error(llvm::Module *)> transformer =
-      makeOptimizingTransformer(std::min(options.optLevel, 3u),
-                                /*sizeLevel=*/0, optimizerMachine->get());
-  llvm::SmallVector<llvm::StringRef> libraries(options.sharedLibraries.begin(),
-                                               options.sharedLibraries.end());
-#ifdef DML_OPENMP_RUNTIME
-  // Parallel loops call the OpenMP runtime.
-  if (kernel->numThreads > 1)
-    libraries.push_back(DML_OPENMP_RUNTIME);
-#endif
-  ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = transformer;
-  engineOptions.jitCodeGenOptLevel = codeGenOptLevel;
-  engineOptions.sharedLibPaths = libraries;
-  engineOptions.enablePerfNotificationListener = false;
-  engineOptions.enableObjectDump = options.enableObjectDump;
-  kernel->objectDumpEnabled = options.enableObjectDump;
-  llvm::Expected<std::unique_ptr<ExecutionEngine>> engine =
-      ExecutionEngine::create(*lowered, engineOptions,
-                              std::move(*codeGenMachine));
-  if (!engine)
+  if (!machine)
+    return machine.takeError();
+  llvm::Expected<std::string> object =
+      emitObject(*lowered, wrapperName, **machine, options.optLevel);
+  if (!object)
     return jitError("JIT compilation of @{0} failed: {1}", name,
-                    llvm::toString(engine.takeError()));
-  kernel->engine = std::move(*engine);
-  // Runs global constructors, then compiles the wrapper (code generation
-  // happens on the first lookup).
-  kernel->engine->initialize();
-  llvm::Expected<void (*)(void **)> entry =
-      kernel->engine->lookupPacked(wrapperName);
-  if (!entry)
-    return jitError("JIT compilation of @{0} failed: {1}", name,
-                    llvm::toString(entry.takeError()));
-  kernel->function = *entry;
+                    llvm::toString(object.takeError()));
+  // A cache that cannot be written costs the next process a compilation,
+  // nothing else.
+  if (useCache)
+    llvm::consumeError(
+        options.cache->store(key, KernelCacheEntry{*object, workspaceBytes}));
+  if (llvm::Error error = finish(*object, workspaceBytes))
+    return std::move(error);
   kernel->compileTimes.jitMs = millisecondsSince(jitStart);
   return kernel;
 }
 
 llvm::Error JitKernel::dumpObjectFile(llvm::StringRef path) const {
-  if (!objectDumpEnabled)
+  if (object.empty())
     return jitError("cannot write '{0}': the kernel was compiled without "
                     "enableObjectDump",
                     path);
-  engine->dumpToObjectFile(path);
+  std::error_code error;
+  llvm::raw_fd_ostream os(path, error);
+  if (error)
+    return jitError("cannot write '{0}': {1}", path, error.message());
+  os << object;
   return llvm::Error::success();
 }
 
@@ -432,8 +649,8 @@ llvm::Error JitKernel::dumpObjectFile(llvm::StringRef path) const {
 
 /// A memref descriptor {allocated, aligned, offset, sizes[rank],
 /// strides[rank]} for a packed row-major tensor.
-static llvm::SmallVector<int64_t, 19> makeDescriptor(const void *data,
-                                                     llvm::ArrayRef<int64_t> shape) {
+static llvm::SmallVector<int64_t, 19>
+makeDescriptor(const void *data, llvm::ArrayRef<int64_t> shape) {
   llvm::SmallVector<int64_t, 19> descriptor;
   auto address = static_cast<int64_t>(reinterpret_cast<intptr_t>(data));
   descriptor.push_back(address); // allocated
@@ -464,7 +681,8 @@ JitKernel::prepare(llvm::ArrayRef<const HostTensor *> inputs,
   PreparedCall call;
   call.function = function;
   for (const HostTensor *input : inputs)
-    call.descriptors.push_back(makeDescriptor(input->data(), input->getShape()));
+    call.descriptors.push_back(
+        makeDescriptor(input->data(), input->getShape()));
   for (HostTensor *output : outputs)
     call.descriptors.push_back(
         makeDescriptor(output->data(), output->getShape()));

@@ -43,7 +43,11 @@ static const char *kUsage =
     "                     otherwise OpenMP, link with -lomp)\n"
     "  --no-vectorize     scalar loops only\n"
     "  --vector-bits N    vector register width to tune for\n"
-    "  --print-header     print the C header to stdout and exit\n";
+    "  --print-header     print the C header to stdout and exit\n"
+    "  --diagnostic-notes add MLIR's notes to errors (e.g. \"see current\n"
+    "                     operation\"; also DML_MLIR_DIAGNOSTIC_NOTES=1)\n"
+    "\n"
+    "Errors are one line \"dml-compile: ...\" on stderr, exit status 1.\n";
 
 static bool takeValue(int argc, char **argv, int &index, const char *name,
                       std::string &value) {
@@ -106,6 +110,9 @@ int main(int argc, char **argv) {
       options.vectorBits = bits;
     } else if (arg == "--no-vectorize") {
       options.vectorize = false;
+    } else if (arg == "--diagnostic-notes") {
+      // Read by the library when it creates its MLIR contexts.
+      setenv("DML_MLIR_DIAGNOSTIC_NOTES", "1", /*overwrite=*/1);
     } else if (arg == "--print-header") {
       printHeader = true;
     } else if (arg.size() == 3 && arg[0] == '-' && arg[1] == 'O' &&

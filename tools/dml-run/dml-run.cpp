@@ -23,6 +23,7 @@
 #include "dml/Dialect/DML/IR/DMLDialect.h"
 #include "dml/Runtime/HostTensor.h"
 #include "dml/Runtime/JitKernel.h"
+#include "dml/Runtime/KernelCache.h"
 #include "dml/Runtime/Npy.h"
 #include "dml/Runtime/TensorText.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -86,6 +87,25 @@ static llvm::cl::opt<unsigned> benchmarkIterations(
                    "run times on stderr"),
     llvm::cl::value_desc("N"), llvm::cl::init(0), llvm::cl::cat(category));
 
+static llvm::cl::opt<bool> compileOnly(
+    "compile-only",
+    llvm::cl::desc("Compile the function, print the compile times on stderr "
+                   "and exit (no inputs needed)"),
+    llvm::cl::init(false), llvm::cl::cat(category));
+
+static llvm::cl::opt<bool>
+    noCache("no-cache",
+            llvm::cl::desc("Do not use the persistent kernel cache (also: "
+                           "DML_MLIR_CACHE=off)"),
+            llvm::cl::init(false), llvm::cl::cat(category));
+
+static llvm::cl::opt<std::string> cacheDir(
+    "cache-dir",
+    llvm::cl::desc("Directory of the persistent kernel cache (default: "
+                   "$DML_MLIR_CACHE_DIR, else $XDG_CACHE_HOME/dml-mlir, else "
+                   "~/.cache/dml-mlir)"),
+    llvm::cl::value_desc("dir"), llvm::cl::cat(category));
+
 static llvm::cl::opt<bool> printIRAfterAll(
     "print-ir-after-all",
     llvm::cl::desc("Print the IR after every pass of the pipeline (stderr)"),
@@ -143,6 +163,53 @@ static std::string formatMilliseconds(double ms) {
   return buffer;
 }
 
+/// The persistent cache unless --no-cache or DML_MLIR_CACHE=off.
+static KernelCache *getKernelCache() {
+  if (noCache || !KernelCacheOptions::isEnabledByEnvironment())
+    return nullptr;
+  static KernelCache cache([] {
+    KernelCacheOptions options = KernelCacheOptions::fromEnvironment();
+    if (!cacheDir.empty())
+      options.directory = cacheDir;
+    return options;
+  }());
+  return &cache;
+}
+
+/// "12.3 ms", with " (cached)" when the kernel came from the cache.
+static std::string formatCompileTime(const CompileTimes &times) {
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.1f ms%s", times.totalMs(),
+                times.cached ? " (cached)" : "");
+  return text;
+}
+
+/// --compile-only: compiles and prints the compile times.
+static int compileAndReport(ModuleOp module) {
+  JitKernelOptions options;
+  options.printIRAfterAll = printIRAfterAll;
+  options.numThreads = numThreads;
+  options.pipelineOptions = pipelineOptions;
+  options.cache = getKernelCache();
+  options.enableObjectDump = !dumpObject.empty();
+  llvm::Expected<std::unique_ptr<JitKernel>> kernel =
+      JitKernel::compile(module, functionName, options);
+  if (!kernel)
+    return fail(kernel.takeError());
+  if (!dumpObject.empty())
+    if (llvm::Error error = (*kernel)->dumpObjectFile(dumpObject))
+      return fail(std::move(error));
+  const CompileTimes &times = (*kernel)->getCompileTimes();
+  char line[160];
+  std::snprintf(line, sizeof(line), "pipeline %.1f ms, codegen %.1f ms",
+                times.pipelineMs, times.jitMs);
+  llvm::errs() << "compile: " << formatCompileTime(times);
+  if (!times.cached)
+    llvm::errs() << " (" << line << ")";
+  llvm::errs() << "\n";
+  return 0;
+}
+
 static int run() {
   // Context and module.
   DialectRegistry registry;
@@ -178,6 +245,9 @@ static int run() {
       getFunctionSignature(*module, functionName);
   if (!signature)
     return fail(signature.takeError());
+
+  if (compileOnly)
+    return compileAndReport(*module);
 
   // Inputs, checked against the signature before compiling.
   if (inputSpecs.size() != signature->inputs.size())
@@ -251,6 +321,7 @@ static int run() {
   options.numThreads = numThreads;
   options.pipelineOptions = pipelineOptions;
   options.enableObjectDump = !dumpObject.empty();
+  options.cache = getKernelCache();
   llvm::Expected<std::unique_ptr<JitKernel>> kernel =
       JitKernel::compile(*module, functionName, options);
   if (!kernel)
@@ -295,10 +366,8 @@ static int run() {
     size_t n = times.size();
     double median =
         n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
-    char compile[64];
-    std::snprintf(compile, sizeof(compile), "%.1f",
-                  (*kernel)->getCompileTimes().totalMs());
-    llvm::errs() << "compile: " << compile << " ms\n";
+    llvm::errs() << "compile: "
+                 << formatCompileTime((*kernel)->getCompileTimes()) << "\n";
     llvm::errs() << "run: min " << formatMilliseconds(times.front())
                  << " ms, median " << formatMilliseconds(median)
                  << " ms, max " << formatMilliseconds(times.back())

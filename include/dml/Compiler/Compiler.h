@@ -42,16 +42,39 @@ struct CompileOptions {
   bool vectorize = true;
   /// Vector register width the code is tuned for; 0 keeps the default (512).
   int64_t vectorBits = 0;
+  /// Use the Compiler's persistent on-disk cache for this compilation (when
+  /// the Compiler has one; see DiskCacheOptions).
+  bool diskCache = true;
 
   /// The canonical spelling, part of the cache key.
   std::string str() const;
 };
 
-/// Cache counters of a Compiler.
+/// The persistent on-disk cache of compiled kernels, shared by processes:
+/// entries are keyed by the canonical IR, the options, the host CPU and its
+/// features and the compiler build (docs/embedding.md).
+struct DiskCacheOptions {
+  /// Off also when the environment sets DML_MLIR_CACHE=off (or 0).
+  bool enabled = true;
+  /// Empty: $DML_MLIR_CACHE_DIR, else $XDG_CACHE_HOME/dml-mlir, else
+  /// ~/.cache/dml-mlir.
+  std::string directory;
+  /// Bound of the entries' total size (the oldest are evicted); 0:
+  /// $DML_MLIR_CACHE_MAX_MB megabytes, else 256 MiB.
+  uint64_t maxBytes = 0;
+};
+
+/// Cache counters of a Compiler: `hits`/`misses` of the in-memory cache;
+/// of its misses, `diskHits` were loaded from the on-disk cache and
+/// `diskMisses` compiled (and stored); `diskRejected` entries were found
+/// corrupt or truncated and compiled again.
 struct CacheStatistics {
   uint64_t hits = 0;
   uint64_t misses = 0;
   size_t entries = 0;
+  uint64_t diskHits = 0;
+  uint64_t diskMisses = 0;
+  uint64_t diskRejected = 0;
 };
 
 /// Compile time of a kernel in milliseconds.
@@ -59,6 +82,8 @@ struct CompileTimes {
   double pipelineMs = 0; ///< MLIR passes down to the LLVM dialect.
   double codegenMs = 0;  ///< LLVM optimization and code generation.
   double totalMs = 0;    ///< Everything, including parsing and checks.
+  bool cached = false;   ///< Loaded from the on-disk cache (codegenMs is
+                         ///< then the lookup and load).
 };
 
 /// A compiled function. Immutable and thread-safe.
@@ -113,7 +138,7 @@ using KernelPtr = std::shared_ptr<const Kernel>;
 
 class Compiler {
 public:
-  Compiler();
+  explicit Compiler(const DiskCacheOptions &diskCache = {});
   ~Compiler();
   Compiler(const Compiler &) = delete;
   Compiler &operator=(const Compiler &) = delete;
@@ -135,7 +160,10 @@ public:
                                       const std::string &name = "op");
 
   CacheStatistics cacheStatistics() const;
+  /// Empties the in-memory cache (the on-disk cache stays).
   void clearCache();
+  /// The on-disk cache's directory; empty when it is off.
+  std::string diskCacheDirectory() const;
 
   /// The cache key text of a graph: the module in generic form without
   /// locations.

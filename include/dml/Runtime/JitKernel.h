@@ -1,8 +1,9 @@
 //===- JitKernel.h - JIT-compiled dml functions -----------------*- C++ -*-===//
 //
 // Compiles one function of a module holding dml ops with the CPU pipeline
-// (Pipelines.h) and MLIR's ExecutionEngine at -O3 for the host CPU with all
-// its features, and calls it on HostTensors through the C interface
+// (Pipelines.h) to an object file for the host CPU with all its features,
+// links it into the process with ORC's JITLink (from the KernelCache when it
+// holds the object), and calls it on HostTensors through the C interface
 // `_mlir_ciface_<name>(in0, ..., out0, ...)` (memref descriptors).
 //
 //===----------------------------------------------------------------------===//
@@ -25,7 +26,6 @@
 #include <vector>
 
 namespace mlir {
-class ExecutionEngine;
 class OpPassManager;
 class Type;
 namespace func {
@@ -34,6 +34,9 @@ class FuncOp;
 } // namespace mlir
 
 namespace mlir::dml {
+
+class KernelCache;
+struct LoadedObject;
 
 /// Data type and static shape of one argument or result.
 struct TensorSignature {
@@ -88,8 +91,10 @@ struct JitKernelOptions {
   /// Options of buildDMLCPUPipeline in pass-pipeline syntax, e.g.
   /// "vectorize=false" (see CPUPipelineOptions); empty for the defaults.
   std::string pipelineOptions;
-  /// LLVM optimization level for the IR optimizer (0..3); codegen runs at
-  /// CodeGenOptLevel::Aggressive for 3.
+  /// LLVM optimization level (0..3): 0 skips the IR cleanups of the JIT
+  /// (SROA, EarlyCSE, InstCombine, LICM, SimplifyCFG; not LLVM's -O3 module
+  /// pipeline, which the vectorized code does not need); code generation
+  /// runs at this level (CodeGenOptLevel::Aggressive for 3).
   unsigned optLevel = 3;
   /// Threads the kernel may use (stored; parallel execution comes later).
   unsigned numThreads = 1;
@@ -98,6 +103,9 @@ struct JitKernelOptions {
   bool pruneUnusedFunctions = true;
   /// Keep the compiled object so that dumpObjectFile() can write it.
   bool enableObjectDump = false;
+  /// Persistent cache of object code (KernelCache.h); null: always compile.
+  /// Not used with printIRAfterAll or a pipelineBuilder.
+  KernelCache *cache = nullptr;
   /// Replaces buildDMLCPUPipeline when set (tests of the runner itself).
   std::function<void(OpPassManager &)> pipelineBuilder;
   /// Shared libraries to make available to the JIT-compiled code; by default
@@ -110,7 +118,9 @@ struct JitKernelOptions {
 /// Compile-time breakdown in milliseconds.
 struct CompileTimes {
   double pipelineMs = 0; ///< MLIR pass pipeline down to the LLVM dialect.
-  double jitMs = 0;      ///< Translation, LLVM -O3 and code generation.
+  double jitMs = 0;      ///< Translation, LLVM -O3 and code generation
+                         ///< (or, when cached, the cache lookup and load).
+  bool cached = false;   ///< The object code came from the KernelCache.
   double totalMs() const { return pipelineMs + jitMs; }
 };
 
@@ -194,11 +204,12 @@ private:
   std::string targetCPU;
   std::string targetFeatures;
   unsigned numThreads = 1;
-  bool objectDumpEnabled = false;
   /// Some argument has `dml.strides`: prepare() and invoke(), which pass
   /// packed tensors, refuse to call it.
   bool hasStridedInputs = false;
-  std::unique_ptr<ExecutionEngine> engine;
+  std::unique_ptr<LoadedObject> code;
+  /// The object file, kept with enableObjectDump.
+  std::string object;
   void (*function)(void **) = nullptr;
   uint64_t workspaceBytes = 0;
   /// Workspaces for calls that bring none.
