@@ -70,7 +70,7 @@ for target in "${targets[@]}"; do
   # ASan and UBSan abort on the first error; LeakSanitizer is off because
   # libMLIR.so keeps process-lifetime allocations (pass and dialect
   # registries) that it reports as leaks.
-  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:symbolize=1 \
+  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:symbolize=1:allow_user_poisoning=0 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     "$binary" "$corpus" "$seeds" -fork=1 -ignore_crashes=1 \
       -ignore_timeouts=1 -ignore_ooms=1 -max_total_time="$seconds" \
@@ -89,7 +89,7 @@ for target in "${targets[@]}"; do
     if [ "$target" = pipeline ]; then
       # Recipes become the module they generate (with a
       # `// dml-fuzz-options:` line); text inputs are modules already.
-      DML_FUZZ_DUMP="$dest/$name.mlir" ASAN_OPTIONS=detect_leaks=0 \
+      DML_FUZZ_DUMP="$dest/$name.mlir" ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0 \
         timeout 120 "$binary" "$artifact" >/dev/null 2>&1 || true
     else
       cp "$artifact" "$dest/$name"

@@ -42,16 +42,21 @@ cmake --build "$build"
 # allocator_may_return_null=1: a failed huge allocation returns null, as
 # without ASan, so that the code's "cannot allocate" errors are tested rather
 # than ASan's allocation-size abort.
-export ASAN_OPTIONS=halt_on_error=1:exitcode=86:detect_leaks=0:allocator_may_return_null=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1
+# allow_user_poisoning=0: llvm::BumpPtrAllocator (header-only, so compiled
+# into the instrumented tools) poisons every new slab and unpoisons what it
+# hands out; the same allocator inlined into the uninstrumented libMLIR.so
+# (e.g. the context's attribute uniquer, shared by both) carves objects out of
+# such a slab without unpoisoning them, and the next write is a false
+# "use-after-poison" (seen in DenseArrayAttr parsing after a dml attribute had
+# opened the slab). The project poisons nothing by hand, so nothing is lost.
+export ASAN_OPTIONS=halt_on_error=1:exitcode=86:detect_leaks=0:allocator_may_return_null=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1:allow_user_poisoning=0
 export UBSAN_OPTIONS=halt_on_error=1:exitcode=86:print_stacktrace=1
 cd "$build"
 # The execution tests: lit Integration (with its AddressSanitizer kernel
 # tests), Runner and Fuzz (the fuzzers' regression inputs), and the unit
-# tests. Left out: the verifier/lowering FileCheck tests (lit Dialect,
-# Conversion, Transforms, Codegen, Fusion, Pipelines; dml-opt only, already
-# covered by the fuzzers; under ASan, parsing in the uninstrumented
-# libMLIR.so trips over allocator poisoning done by the instrumented
-# inline headers: "use-after-poison" in DenseArrayAttr parsing) and
+# tests, and the verifier/lowering FileCheck tests (lit Dialect, Conversion,
+# Transforms, Codegen, Fusion, Pipelines: the dialect's verifiers and passes
+# run instrumented on every test input, ~25 s). Left out:
 # the 900-case differential tests and the 500-graph graphtest.test, which
 # the normal build runs;
 # differential-asan.test runs 100 cases here instead.
@@ -59,6 +64,6 @@ export LIT_FILTER_OUT='differential/(differential(-pipelines)?|graphtest)\.test'
 # The Python package (test `python`) cannot load instrumented libraries
 # into the uninstrumented interpreter: it runs in the main stage only.
 if [ $# -eq 0 ]; then
-  set -- -E '^(lit-(Dialect|Conversion|Transforms|Codegen|Fusion|Pipelines)|docs-up-to-date|python)$'
+  set -- -E '^(docs-up-to-date|python)$'
 fi
 ctest --output-on-failure "$@"
