@@ -11,12 +11,15 @@
 //
 // The merged op takes the place of the later one; ops between the two that
 // use the earlier one's results move after it (none of them can feed the
-// later op, which does not depend on the earlier one).
+// later op, which does not depend on the earlier one). Results of the merged
+// op that compute the same value are then kept once (EquivalentResults.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "dml/Fusion/Passes.h"
+#include "dml/Fusion/EquivalentResults.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -183,6 +186,30 @@ struct FuseSiblingsPass
     for (Block *block : blocks)
       while (fuseOnePair(*block)) {
       }
+    // Merged siblings may compute one value twice (the row maximum of
+    // LOG_SUM_EXP and of a two-pass arg_max): keep one.
+    SmallVector<linalg::GenericOp> generics;
+    getOperation().walk(
+        [&](linalg::GenericOp generic) { generics.push_back(generic); });
+    IRRewriter rewriter(&getContext());
+    for (linalg::GenericOp generic : generics) {
+      rewriter.setInsertionPoint(generic);
+      FailureOr<linalg::GenericOp> kept =
+          dml::dropEquivalentResults(rewriter, generic);
+      if (failed(kept))
+        continue;
+      // Readers of both results now read the kept one twice.
+      SmallVector<linalg::GenericOp> readers;
+      for (Operation *user : (*kept)->getUsers())
+        if (auto reader = dyn_cast<linalg::GenericOp>(user))
+          if (!llvm::is_contained(readers, reader))
+            readers.push_back(reader);
+      for (linalg::GenericOp reader : readers) {
+        rewriter.setInsertionPoint(reader);
+        (void)linalg::deduplicateOperandsAndRemoveDeadResults(
+            rewriter, reader, /*removeOutputs=*/false);
+      }
+    }
   }
 };
 
