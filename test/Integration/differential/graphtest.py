@@ -55,6 +55,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 import numpy as np
@@ -318,6 +319,13 @@ def reduce_value(g, x, fn, axes, out_dt=None):
             lo, hi = (1e-4, 1e4) if x.dtype == F16 else (1e-30, 1e30)
             if a.size and (a.min() < lo or a.max() > hi):
                 raise Reject("product near underflow/overflow")
+            # inf times factors whose partial product underflows to 0 is
+            # inf or NaN depending on the order of the factors, which
+            # DirectML leaves open.
+            xs = np.abs(x.ref.astype(np.float64))
+            if (np.any(~np.isfinite(exp64))
+                    and np.any((xs > 0) & (xs < (lo if x.dtype == F16 else 1e-30)))):
+                raise Reject("product of infinity and underflowing factors")
             prop = 0.0
         total = tol + prop
         total = total + rounding(x.dtype, y)
@@ -1023,11 +1031,22 @@ TOSA_TO_LINALG = ("--pass-pipeline=builtin.module(func.func(tosa-to-linalg-named
                   "tosa-to-linalg,tosa-to-arith,tosa-to-tensor))")
 
 
+def replace_atomically(path, write):
+    """Calls write(temporary path) and renames the result onto `path`: the
+    configurations of one graph (--all-configs) write the same module and
+    inputs from parallel jobs, and a reader must never see a file that
+    another job has just truncated."""
+    tmp = path.with_name(f".{path.stem}.{threading.get_ident()}{path.suffix}")
+    write(tmp)
+    os.replace(tmp, path)
+
+
 def prepare(g, directory, lower_tosa=None):
     """Writes the graph's module and inputs; returns an error or None."""
     path = directory / f"{g.name}.mlir"
     header, text = finalize_text(g)
-    path.write_text(header + "\n" + text, encoding="utf-8")
+    replace_atomically(path, lambda tmp: tmp.write_text(header + "\n" + text,
+                                                        encoding="utf-8"))
     g.module = path
     if lower_tosa:      # upstream TOSA lowering first (dml-opt), then dml-run
         proc = subprocess.run([lower_tosa, TOSA_TO_LINALG,
@@ -1039,11 +1058,12 @@ def prepare(g, directory, lower_tosa=None):
         lines = proc.stdout.strip().splitlines()
         if lines and lines[0].startswith("module") and lines[-1] == "}":
             lines = lines[1:-1]
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        replace_atomically(path, lambda tmp: tmp.write_text(
+            "\n".join(lines) + "\n", encoding="utf-8"))
     g.in_files, g.out_files = [], []
     for k, v in enumerate(g.inputs):
         f = directory / f"{g.name}_in{k}.npy"
-        np.save(f, v.ref)
+        replace_atomically(f, lambda tmp: np.save(tmp, v.ref))
         g.in_files.append(f)
     for k in range(len(g.outputs)):
         f = directory / f"{g.name}_{g.config}_out{k}.npy"
@@ -1148,14 +1168,24 @@ def run_batch(dml_compile, graphs, directory, timeout, lower_tosa=None):
     module.write_text("\n".join(g.module.read_text() for g in ready))
     lib = module.with_suffix(".so")
     cmd = [dml_compile, str(module), "-o", str(lib)] + AOT_CONFIGS[config]
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        FALLBACKS.append(f"{module.name}: dml-compile timed out after {timeout} s")
+        return None
     if proc.returncode != 0:
         FALLBACKS.append(f"{module.name}: dml-compile: {proc.stderr[:300]}")
         return None     # let the caller run each graph through dml-run
     call = [sys.executable, str(pathlib.Path(__file__).resolve()), "--call",
             str(lib), str(directory)] + [
         f"{g.name}:{config}:{len(g.inputs)}:{len(g.outputs)}" for g in ready]
-    proc = subprocess.run(call, capture_output=True, text=True, timeout=timeout)
+    try:
+        proc = subprocess.run(call, capture_output=True, text=True,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        FALLBACKS.append(f"{module.name}: call timed out after {timeout} s")
+        return None
     if proc.returncode != 0:
         FALLBACKS.append(f"{module.name}: call: {proc.stderr[-300:]}")
         return None
