@@ -3,26 +3,9 @@
 #ifndef DML_CODEGEN_PASSES_H
 #define DML_CODEGEN_PASSES_H
 
+#include "dml/Support/DialectDeclarations.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
-
-namespace mlir {
-namespace arith {
-class ArithDialect;
-}
-namespace math {
-class MathDialect;
-}
-namespace memref {
-class MemRefDialect;
-}
-namespace scf {
-class SCFDialect;
-}
-namespace vector {
-class VectorDialect;
-}
-} // namespace mlir
 
 namespace mlir::dml {
 

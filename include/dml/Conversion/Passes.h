@@ -5,33 +5,6 @@
 
 #include "mlir/Pass/Pass.h"
 
-namespace mlir {
-namespace arith {
-class ArithDialect;
-}
-namespace bufferization {
-class BufferizationDialect;
-}
-namespace linalg {
-class LinalgDialect;
-}
-namespace math {
-class MathDialect;
-}
-namespace memref {
-class MemRefDialect;
-}
-namespace scf {
-class SCFDialect;
-}
-namespace tensor {
-class TensorDialect;
-}
-namespace vector {
-class VectorDialect;
-}
-} // namespace mlir
-
 namespace mlir::dml {
 
 #define GEN_PASS_DECL

@@ -9,26 +9,9 @@
 #ifndef DML_FUSION_PASSES_H
 #define DML_FUSION_PASSES_H
 
+#include "dml/Support/DialectDeclarations.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
-
-namespace mlir {
-namespace affine {
-class AffineDialect;
-}
-namespace arith {
-class ArithDialect;
-}
-namespace linalg {
-class LinalgDialect;
-}
-namespace scf {
-class SCFDialect;
-}
-namespace tensor {
-class TensorDialect;
-}
-} // namespace mlir
 
 namespace mlir::dml {
 

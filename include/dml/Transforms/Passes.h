@@ -3,29 +3,9 @@
 #ifndef DML_TRANSFORMS_PASSES_H
 #define DML_TRANSFORMS_PASSES_H
 
+#include "dml/Support/DialectDeclarations.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
-
-namespace mlir {
-namespace arith {
-class ArithDialect;
-}
-namespace math {
-class MathDialect;
-}
-namespace memref {
-class MemRefDialect;
-}
-namespace scf {
-class SCFDialect;
-}
-namespace tensor {
-class TensorDialect;
-}
-namespace vector {
-class VectorDialect;
-}
-} // namespace mlir
 
 namespace mlir::dml {
 
