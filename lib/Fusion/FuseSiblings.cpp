@@ -186,8 +186,7 @@ struct FuseSiblingsPass
     for (Block *block : blocks)
       while (fuseOnePair(*block)) {
       }
-    // Merged siblings may compute one value twice (the row maximum of
-    // LOG_SUM_EXP and of a two-pass arg_max): keep one.
+    // Merged siblings may compute one value twice: keep one.
     SmallVector<linalg::GenericOp> generics;
     getOperation().walk(
         [&](linalg::GenericOp generic) { generics.push_back(generic); });

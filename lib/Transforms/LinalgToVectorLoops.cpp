@@ -220,6 +220,13 @@ private:
     for (BlockArgument arg : body.getArguments())
       consider(arg.getType());
     body.walk([&](Operation *nested) {
+      // An index only cast to narrower integers (a flat i32 position) is
+      // computed in that width once vectorized.
+      if (isa<linalg::IndexOp>(nested) &&
+          llvm::all_of(nested->getUsers(), [](Operation *user) {
+            return isa<arith::IndexCastOp, arith::IndexCastUIOp>(user);
+          }))
+        return;
       for (Type type : nested->getResultTypes())
         consider(type);
     });
@@ -257,26 +264,130 @@ private:
 
   /// Each yielded value must be `combiner(output argument, x)` with the
   /// output argument used nowhere else (several outputs: siblings fused
-  /// into one op, each with its own combiner).
+  /// into one op, each with its own combiner), or belong to one selection
+  /// (analyzeSelection).
   LogicalResult analyzeCombiners() {
     Block &body = op.getRegion().front();
-    for (auto [yielded, outputArg] : llvm::zip(
+    SmallVector<int64_t> selected;
+    for (auto [k, yielded, outputArg] : llvm::enumerate(
              body.getTerminator()->getOperands(), op.getRegionOutputArgs())) {
+      reductions.push_back({});
       Operation *combiner = yielded.getDefiningOp();
-      if (!combiner || combiner->getBlock() != &body ||
-          combiner->getNumOperands() != 2 || !outputArg.hasOneUse() ||
-          !llvm::is_contained(combiner->getOperands(), outputArg))
-        return failure();
-      std::optional<vector::CombiningKind> kind = getCombiningKind(combiner);
-      if (!kind)
-        return failure();
+      std::optional<vector::CombiningKind> kind;
+      if (combiner && combiner->getBlock() == &body &&
+          combiner->getNumOperands() == 2 && outputArg.hasOneUse() &&
+          llvm::is_contained(combiner->getOperands(), outputArg))
+        kind = getCombiningKind(combiner);
       TypedAttr identity =
-          dml::getReductionIdentity(rewriter, *kind, outputArg.getType());
-      if (!identity)
-        return failure();
-      reductions.push_back({combiner, *kind, identity});
+          kind ? dml::getReductionIdentity(rewriter, *kind, outputArg.getType())
+               : TypedAttr();
+      if (!identity) {
+        selected.push_back(k);
+        continue;
+      }
+      reductions.back() = {combiner, *kind, identity};
     }
+    if (selected.empty())
+      return success();
+    return analyzeSelection(selected);
+  }
+
+  /// A selection reduction (arg_max/arg_min in one pass): every output k
+  /// yields `select(replaces, candidate_k, output_k)` with one condition
+  /// (or all `select(keeps, output_k, candidate_k)`).
+  /// Value outputs select an input element and feed `replaces` (with that
+  /// element); one position output selects a function of linalg.index that
+  /// grows along the iteration order (the flat index). Lanes keep their own
+  /// (value, position) and are merged by evaluating `replaces` with the
+  /// earlier position as the output and the later one as the element, so
+  /// the result is that of the plain loop, ties and NaNs included.
+  LogicalResult analyzeSelection(ArrayRef<int64_t> outputs) {
+    Block &body = op.getRegion().front();
+    Value condition;
+    llvm::SmallPtrSet<Value, 4> conditionArgs;
+    SelectionInfo info;
+    info.outputs.assign(outputs.begin(), outputs.end());
+    for (int64_t k : outputs) {
+      Value yielded = body.getTerminator()->getOperand(k);
+      BlockArgument outputArg = op.getRegionOutputArgs()[k];
+      auto select = yielded.getDefiningOp<arith::SelectOp>();
+      if (!select || select->getBlock() != &body ||
+          (condition && select.getCondition() != condition))
+        return failure();
+      // Canonicalization may swap the operands and negate the condition
+      // (select(not c, x, out) -> select(c, out, x)).
+      bool keepsOnTrue = select.getTrueValue() == outputArg;
+      if (!keepsOnTrue && select.getFalseValue() != outputArg)
+        return failure();
+      if (condition && keepsOnTrue != info.keepsOnTrue)
+        return failure();
+      info.keepsOnTrue = keepsOnTrue;
+      condition = select.getCondition();
+      Value candidate =
+          keepsOnTrue ? select.getFalseValue() : select.getTrueValue();
+      auto candidateArg = dyn_cast<BlockArgument>(candidate);
+      if (candidateArg && candidateArg.getOwner() == &body &&
+          candidateArg.getArgNumber() < op.getNumDpsInputs()) {
+        info.valueOutputs.push_back(k);
+        info.elementArgs.push_back(candidateArg);
+        conditionArgs.insert(candidateArg);
+        conditionArgs.insert(outputArg);
+      } else if (isIndexFunction(candidate) &&
+                 isa<IntegerType>(candidate.getType()) &&
+                 info.positionOutput < 0 && outputArg.hasOneUse()) {
+        info.positionOutput = k;
+      } else {
+        return failure();
+      }
+    }
+    if (!condition || info.positionOutput < 0 || info.valueOutputs.empty())
+      return failure();
+    // `replaces` must depend on the value outputs and their elements only,
+    // through arith ops of the body, so that it can be evaluated on merged
+    // lanes.
+    SmallVector<Operation *> slice;
+    llvm::SmallPtrSet<Operation *, 8> visited;
+    std::function<bool(Value)> collect = [&](Value value) {
+      if (auto arg = dyn_cast<BlockArgument>(value))
+        return arg.getOwner() != &body || conditionArgs.contains(arg);
+      Operation *def = value.getDefiningOp();
+      if (def->getBlock() != &body || visited.contains(def))
+        return true;
+      if (def->getNumRegions() != 0 ||
+          !isa<arith::ArithDialect>(def->getDialect()))
+        return false;
+      visited.insert(def);
+      if (!llvm::all_of(def->getOperands(), collect))
+        return false;
+      slice.push_back(def);
+      return true;
+    };
+    if (!collect(condition))
+      return failure();
+    // The value outputs are used by their select and by `replaces` only.
+    for (int64_t k : info.valueOutputs)
+      for (Operation *user : op.getRegionOutputArgs()[k].getUsers())
+        if (user != body.getTerminator()->getOperand(k).getDefiningOp() &&
+            !visited.contains(user))
+          return failure();
+    info.condition = condition;
+    info.conditionOps = std::move(slice);
+    selection = std::move(info);
     return success();
+  }
+
+  /// `value` is computed from linalg.index and constants by arith ops.
+  bool isIndexFunction(Value value) {
+    Operation *def = value.getDefiningOp();
+    if (!def || def->getBlock() != &op.getRegion().front())
+      return def != nullptr;
+    if (isa<linalg::IndexOp>(def))
+      return true;
+    return def->getNumRegions() == 0 &&
+           isa<arith::ArithDialect>(def->getDialect()) &&
+           llvm::all_of(def->getOperands(), [&](Value operand) {
+             return isIndexFunction(operand);
+           });
   }
 
   /// Values of the body arguments at `point` (the output argument excluded).
@@ -626,7 +737,10 @@ private:
         reductionCounts;
     splitOuterDims(parallelDims, parallelCounts, reductionDims,
                    reductionCounts);
-    int64_t jam = chooseJam(parallelDims);
+    // Selection lanes carry a dependency chain (compare, blend) per
+    // register: they keep registersPerChunk independent registers per row
+    // rather than interleaving rows one register each.
+    int64_t jam = selection ? 1 : chooseJam(parallelDims);
     if (jam > 1) {
       width = std::min(width, lanesPerRegister);
       parallelCounts.back() /= jam;
@@ -635,7 +749,7 @@ private:
       return failure();
 
     bool parallel = !parallelDims.empty() && isWorthParallel();
-    int64_t numOutputs = reductions.size();
+    int64_t numOutputs = op.getNumDpsInits();
     int64_t innermost = sizes[vectorDim];
     int64_t vectorEnd = width > 1 ? innermost - innermost % width : 0;
 
@@ -660,18 +774,31 @@ private:
           // Accumulate over the outer reduction dimensions and the
           // innermost one; the accumulators (J x outputs vectors, then as
           // many scalars; row-major by row) are loop-carried values.
-          SmallVector<Value> scalarInits, vectorInits;
-          for (const Reduction &reduction : reductions) {
-            Value scalar =
-                arith::ConstantOp::create(b, loc, reduction.identity);
-            scalarInits.push_back(scalar);
-            vectorInits.push_back(
-                width > 1
-                    ? vector::BroadcastOp::create(
-                          b, loc, VectorType::get({width}, scalar.getType()),
-                          scalar)
-                          .getResult()
-                    : scalar);
+          // Plain reductions start at the identity and merge the stored
+          // value at the end; selections start every lane at the stored
+          // (initial) state.
+          SmallVector<SmallVector<Value>> scalarInits(jam), vectorInits(jam);
+          for (int64_t row = 0; row < jam; ++row) {
+            for (auto [i, init] : llvm::enumerate(op.getDpsInitsMutable())) {
+              Value scalar =
+                  !reductions[i].combiner
+                      ? memref::LoadOp::create(
+                            b, loc, init.get(),
+                            getIndices(b, loc, op.getMatchingIndexingMap(&init),
+                                       rowIvs[row]))
+                            .getResult()
+                      : arith::ConstantOp::create(b, loc,
+                                                  reductions[i].identity)
+                            .getResult();
+              scalarInits[row].push_back(scalar);
+              vectorInits[row].push_back(
+                  width > 1
+                      ? vector::BroadcastOp::create(
+                            b, loc, VectorType::get({width}, scalar.getType()),
+                            scalar)
+                            .getResult()
+                      : scalar);
+            }
           }
           auto setIv = [&](int64_t dim, Value iv) {
             for (SmallVector<Value> &ivs : rowIvs)
@@ -737,15 +864,36 @@ private:
           };
           SmallVector<Value> inits;
           for (int64_t row = 0; row < jam; ++row)
-            llvm::append_range(inits, vectorInits);
+            llvm::append_range(inits, vectorInits[row]);
           for (int64_t row = 0; row < jam; ++row)
-            llvm::append_range(inits, scalarInits);
+            llvm::append_range(inits, scalarInits[row]);
           SmallVector<Value> accs = reduceFrom(b, 0, inits);
 
           int64_t count = jam * numOutputs;
+          // Selection outputs: the lanes merged, then the remainder.
+          for (int64_t row = 0; selection && row < jam; ++row) {
+            ArrayRef<Value> lanes(accs.data() + row * numOutputs, numOutputs);
+            ArrayRef<Value> scalars(accs.data() + count + row * numOutputs,
+                                    numOutputs);
+            SmallVector<Value> state(scalars);
+            if (width > 1 && vectorEnd > 0) {
+              state = mergeSelectionLanes(b, lanes);
+              if (vectorEnd < innermost)
+                state = mergeSelection(b, state, scalars);
+            }
+            for (int64_t k : selection->outputs) {
+              OpOperand &init = op.getDpsInitsMutable()[k];
+              memref::StoreOp::create(
+                  b, loc, state[k], init.get(),
+                  getIndices(b, loc, op.getMatchingIndexingMap(&init),
+                             rowIvs[row]));
+            }
+          }
           for (int64_t row = 0; row < jam; ++row) {
             for (auto [i, reduction, init] :
                  llvm::enumerate(reductions, op.getDpsInitsMutable())) {
+              if (!reduction.combiner)
+                continue;
               Value output = init.get();
               SmallVector<Value> outIndices = getIndices(
                   b, loc, op.getMatchingIndexingMap(&init), rowIvs[row]);
@@ -764,6 +912,76 @@ private:
         });
     rewriter.eraseOp(op);
     return success();
+  }
+
+  /// Merges two states of a selection reduction (one value per output,
+  /// scalars or vectors of equal width, lane by lane): the state with the
+  /// earlier position is the output, the other the element, as the plain
+  /// loop would visit them.
+  SmallVector<Value> mergeSelection(OpBuilder &b, ArrayRef<Value> lhs,
+                                    ArrayRef<Value> rhs) {
+    const SelectionInfo &info = *selection;
+    int64_t position = info.positionOutput;
+    Value swap = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                       lhs[position], rhs[position]);
+    // Indexed by output; outputs of plain reductions stay unset.
+    SmallVector<Value> earlier(lhs.size()), later(lhs.size());
+    for (int64_t k : info.outputs) {
+      earlier[k] = arith::SelectOp::create(b, loc, swap, rhs[k], lhs[k]);
+      later[k] = arith::SelectOp::create(b, loc, swap, lhs[k], rhs[k]);
+    }
+    Point point;
+    if (auto vectorType = dyn_cast<VectorType>(lhs[position].getType())) {
+      point.vectorDim = 0;
+      point.width = vectorType.getNumElements();
+    }
+    BodyCloner cloner(b, loc, point);
+    for (auto [k, element] : llvm::zip(info.valueOutputs, info.elementArgs)) {
+      cloner.bind(op.getRegionOutputArgs()[k], earlier[k]);
+      cloner.bind(element, later[k]);
+    }
+    // analyzeSelection admitted arith ops only, which always clone.
+    LogicalResult cloned = cloner.cloneOps(info.conditionOps);
+    assert(succeeded(cloned) && "selection condition must clone");
+    (void)cloned;
+    Value condition = cloner.getMapping().lookupOrDefault(info.condition);
+    SmallVector<Value> merged(lhs.size());
+    for (int64_t k : info.outputs)
+      merged[k] =
+          info.keepsOnTrue
+              ? arith::SelectOp::create(b, loc, condition, earlier[k], later[k])
+              : arith::SelectOp::create(b, loc, condition, later[k],
+                                        earlier[k]);
+    return merged;
+  }
+
+  /// The state of all lanes of the W-wide selection state `lanes`: halves
+  /// merged while they have two lanes or more, then lane by lane.
+  SmallVector<Value> mergeSelectionLanes(OpBuilder &b, ArrayRef<Value> lanes) {
+    SmallVector<Value> state(lanes);
+    int64_t lanesLeft = width;
+    while (lanesLeft % 2 == 0 && lanesLeft / 2 > 1) {
+      int64_t half = lanesLeft / 2;
+      SmallVector<Value> low(state.size()), high(state.size());
+      for (int64_t k : selection->outputs) {
+        low[k] = vector::ExtractStridedSliceOp::create(
+            b, loc, state[k], ArrayRef<int64_t>{0}, ArrayRef<int64_t>{half},
+            ArrayRef<int64_t>{1});
+        high[k] = vector::ExtractStridedSliceOp::create(
+            b, loc, state[k], ArrayRef<int64_t>{half}, ArrayRef<int64_t>{half},
+            ArrayRef<int64_t>{1});
+      }
+      state = mergeSelection(b, low, high);
+      lanesLeft = half;
+    }
+    SmallVector<Value> merged;
+    for (int64_t lane = 0; lane < lanesLeft; ++lane) {
+      SmallVector<Value> scalars(state.size());
+      for (int64_t k : selection->outputs)
+        scalars[k] = vector::ExtractOp::create(b, loc, state[k], lane);
+      merged = lane == 0 ? scalars : mergeSelection(b, merged, scalars);
+    }
+    return merged;
   }
 
   /// R for emitInnerParallel: steps of the innermost outer reduction
@@ -831,6 +1049,22 @@ private:
     TypedAttr identity;
   };
   SmallVector<Reduction> reductions;
+  /// The outputs of a selection reduction (analyzeSelection).
+  struct SelectionInfo {
+    Value condition;
+    /// The body ops computing `condition`, in order.
+    SmallVector<Operation *> conditionOps;
+    /// All outputs of the selection (the others are plain reductions).
+    SmallVector<int64_t> outputs;
+    SmallVector<int64_t> valueOutputs;
+    /// The input block argument each value output selects.
+    SmallVector<BlockArgument> elementArgs;
+    int64_t positionOutput = -1;
+    /// `condition` true keeps the output (the element replaces it when
+    /// false).
+    bool keepsOnTrue = false;
+  };
+  std::optional<SelectionInfo> selection;
 };
 
 struct LinalgToVectorLoopsPass

@@ -38,15 +38,17 @@ func.func @softmax(%x: tensor<256x1000xf32>) -> tensor<256x1000xf32> {
 // -----
 
 // LOG_SUM_EXP (max, then the sum of exp(x - max), then max + log(sum)) and
-// the two passes of an arg_max over rows (the max, then its index): the
-// passes are siblings pairwise (one max pass, computed once for both, one
-// pass for the sum and the index, one for the post-ops), and the whole runs
-// by blocks of 8 rows.
+// the one-pass arg_max over rows (value and index): the max and the arg_max
+// are siblings (one pass over the input with three outputs); the sum and the
+// post-ops run by blocks of 8 rows.
 // CHECK-LABEL: func.func @row_chains
-// CHECK: scf.forall (%{{.*}}) = (0) to (512) step (8) shared_outs({{.*}}) -> (tensor<512xf32>, tensor<512xi32>)
-// CHECK: %[[MAX:.*]] = linalg.generic {{.*}}["parallel", "reduction"]{{.*}} ins(%{{.*}} : tensor<8x1024xf32>)
-// CHECK: %[[PASS2:.*]]:2 = linalg.generic {{.*}}["parallel", "reduction"]{{.*}} ins(%{{.*}}, %[[MAX]] : tensor<8x1024xf32>, tensor<8xf32>)
-// CHECK: linalg.generic {{.*}}["parallel"]{{.*}} ins(%[[MAX]], %[[PASS2]]#0, %[[PASS2]]#1 : tensor<8xf32>, tensor<8xf32>, tensor<8xi64>)
+// CHECK: %[[PASS1:.*]]:3 = linalg.generic {{.*}}["parallel", "reduction"]{{.*}} ins(%{{.*}} : tensor<512x1024xf32>) outs(%{{.*}}, %{{.*}}, %{{.*}} : tensor<512xf32>, tensor<512xf32>, tensor<512xi32>)
+// CHECK: arith.maximumf
+// CHECK: arith.select
+// CHECK: scf.forall (%{{.*}}) = (0) to (512) step (8) shared_outs({{.*}}) -> (tensor<512xf32>)
+// CHECK: tensor.extract_slice %[[PASS1]]#0
+// CHECK: linalg.generic {{.*}}["parallel", "reduction"]{{.*}} ins(%{{.*}}, %{{.*}} : tensor<8x1024xf32>, tensor<8xf32>)
+// CHECK: linalg.generic {{.*}}["parallel"]
 // CHECK: scf.forall.in_parallel
 // CHECK-NOT: scf.forall
 func.func @row_chains(%x: tensor<512x1024xf32>) -> (tensor<512x1xf32>, tensor<512x1xui32>) {

@@ -60,25 +60,3 @@ func.func @user_in_between(%x: tensor<16x32xf32>) -> (tensor<16x1xf32>, tensor<1
   return %m, %n : tensor<16x1xf32>, tensor<16x1xf32>
 }
 
-// -----
-
-// LOG_SUM_EXP and a two-pass arg_max of the same rows both start with the
-// row maximum (their bodies differ only in the operand order of
-// arith.maximumf): the merged pass computes it once, and the second pass
-// reads it once.
-// CHECK-LABEL: func.func @shared_row_maximum
-// CHECK-SAME: (%[[X:.*]]: tensor<64x1000xf32>)
-// CHECK: %[[MAX:.*]] = linalg.generic {{.*}} ins(%[[X]] : tensor<64x1000xf32>) outs(%{{.*}} : tensor<64xf32>)
-// CHECK: arith.maximumf
-// CHECK-NOT: arith.maximumf
-// CHECK: linalg.yield %{{.*}} : f32
-// CHECK: %{{.*}}:2 = linalg.generic {{.*}} ins(%[[X]], %[[MAX]] : tensor<64x1000xf32>, tensor<64xf32>)
-// CHECK-NOT: arith.maximumf
-// UNFUSED-LABEL: func.func @shared_row_maximum
-// UNFUSED-COUNT-2: arith.maximumf
-func.func @shared_row_maximum(%x: tensor<64x1000xf32>) -> (tensor<64x1xf32>, tensor<64x1xui32>) {
-  %lse = dml.reduce %x, function = log_sum_exp, axes = [1] : tensor<64x1000xf32> -> tensor<64x1xf32>
-  %arg = dml.arg_max %x, axes = [1], direction = increasing : tensor<64x1000xf32> -> tensor<64x1xui32>
-  return %lse, %arg : tensor<64x1xf32>, tensor<64x1xui32>
-}
-

@@ -91,13 +91,14 @@ func.func @outer_rows_by_four(%x: tensor<8x256xf32>) -> tensor<1x256xf32> {
 }
 
 // Both outputs of the one-pass arg reduction (value, index) are carried.
+// The index is i32 (6 rows), so chunks are 4 registers of 16 lanes.
 // CHECK-LABEL: func.func @outer_arg_rows_by_two
 // CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1 {
-// CHECK: vector.load {{.*}} : memref<256xf32>, vector<32xf32>
-// CHECK: vector.load {{.*}} : memref<256xi64>, vector<32xi64>
-// CHECK-COUNT-2: arith.select %{{.*}} : vector<32xi1>, vector<32xi64>
-// CHECK: vector.store {{.*}} : memref<256xf32>, vector<32xf32>
-// CHECK: vector.store {{.*}} : memref<256xi64>, vector<32xi64>
+// CHECK: vector.load {{.*}} : memref<256xf32>, vector<64xf32>
+// CHECK: vector.load {{.*}} : memref<256xi32>, vector<64xi32>
+// CHECK-COUNT-2: arith.select %{{.*}} : vector<64xi1>, vector<64xi32>
+// CHECK: vector.store {{.*}} : memref<256xf32>, vector<64xf32>
+// CHECK: vector.store {{.*}} : memref<256xi32>, vector<64xi32>
 func.func @outer_arg_rows_by_two(%x: tensor<6x256xf32>) -> tensor<1x256xi64> {
   %r = dml.arg_max %x, axes = [0], direction = increasing : tensor<6x256xf32> -> tensor<1x256xi64>
   return %r : tensor<1x256xi64>

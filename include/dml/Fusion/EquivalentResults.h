@@ -1,9 +1,9 @@
 //===- EquivalentResults.h - Drop results a generic computes twice --------===//
 //
-// Sibling fusion can merge two reductions that compute the same value, e.g.
-// the row maximum of LOG_SUM_EXP and the row maximum of a two-pass arg_max
-// over the same input, whose bodies differ only in the order of the
-// operands of `arith.maximumf`.
+// Sibling fusion can merge two reductions that compute the same value but
+// are not identical ops for CSE, e.g. the same reduction from two front ends
+// whose bodies differ only in the operand order of a commutative combiner
+// (`arith.addf %out, %in` and `arith.addf %in, %out`).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,17 +1,16 @@
 //===- ArgReduceToLinalg.cpp - dml.arg_max / dml.arg_min lowering ---------===//
 //
 // NaN equals NaN and is greater than every number, so argmax finds NaNs
-// first and argmin only when the whole window is NaN. Two forms:
+// first and argmin only when the whole window is NaN.
 //
-// * the innermost dimension is reduced: two reductions, each with a plain
-//   combiner so that each keeps independent vector lanes: first the extreme
-//   value m of every window, then the smallest (first) or largest (last)
-//   flat index whose element equals m;
-// * the innermost dimension is kept: one pass with two outputs (best value,
-//   its flat index), updated in iteration order, which is row-major over the
-//   reduced axes: the first extreme wins with a strict comparison, the last
-//   with a non-strict one. The lanes of a vector are distinct windows, so
-//   this needs no combiner and reads the input once.
+// One pass with two outputs (best value, its flat index), updated in
+// iteration order, which is row-major over the reduced axes: the first
+// extreme wins with a strict comparison, the last with a non-strict one.
+// The input is read once. Where the innermost dimension is kept, the lanes
+// of a vector are distinct windows; where it is reduced, code generation
+// keeps a (value, index) pair per lane and merges the lanes by value, ties
+// by index (dml-linalg-to-vector-loops, "selection reductions"). Flat
+// indices are i32 when the window allows, extended to the result type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,12 +23,13 @@
 using namespace mlir;
 using namespace mlir::dml;
 
-/// Neutral element of the extreme-value reduction.
+/// Where the best value starts: the far end of the total order, so that the
+/// first element replaces it unless equal (argmax: -inf or the minimum
+/// integer; argmin: NaN, the greatest value, or the maximum integer).
 static TypedAttr getExtremeInit(OpBuilder &b, Type type, NumericKind kind,
                                 bool isMax) {
   if (kind == NumericKind::Float) {
     auto floatType = cast<FloatType>(type);
-    // argmin seeds with NaN: minnumf ignores it unless the window is all NaN.
     APFloat init = isMax ? APFloat::getInf(floatType.getFloatSemantics(),
                                            /*Negative=*/true)
                          : APFloat::getNaN(floatType.getFloatSemantics());
@@ -45,54 +45,21 @@ static TypedAttr getExtremeInit(OpBuilder &b, Type type, NumericKind kind,
   return b.getIntegerAttr(type, init);
 }
 
-static Value combineExtreme(OpBuilder &b, Location loc, NumericKind kind,
-                            bool isMax, Value lhs, Value rhs) {
-  switch (kind) {
-  case NumericKind::Float:
-    // maximumf propagates NaN (NaN is the greatest); minnumf skips it.
-    return isMax ? arith::MaximumFOp::create(b, loc, lhs, rhs).getResult()
-                 : arith::MinNumFOp::create(b, loc, lhs, rhs).getResult();
-  case NumericKind::Signed:
-    return isMax ? arith::MaxSIOp::create(b, loc, lhs, rhs).getResult()
-                 : arith::MinSIOp::create(b, loc, lhs, rhs).getResult();
-  case NumericKind::Unsigned:
-    return isMax ? arith::MaxUIOp::create(b, loc, lhs, rhs).getResult()
-                 : arith::MinUIOp::create(b, loc, lhs, rhs).getResult();
-  }
-  llvm_unreachable("unknown numeric kind");
-}
-
-/// element == extreme in the total order (NaN == NaN).
-static Value createMatchesExtreme(OpBuilder &b, Location loc, NumericKind kind,
-                                  Value element, Value extreme) {
-  if (kind != NumericKind::Float)
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, element,
-                                 extreme);
-  Value equal = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
-                                      element, extreme);
-  Value elementIsNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO,
-                                             element, element);
-  Value extremeIsNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO,
-                                             extreme, extreme);
-  Value bothNaN = arith::AndIOp::create(b, loc, elementIsNaN, extremeIsNaN);
-  return arith::OrIOp::create(b, loc, equal, bothNaN);
-}
-
 /// The flat index of the current window element: row-major over the
 /// ascending reduced axes, computed from linalg.index.
 static Value buildFlatIndex(OpBuilder &b, Location loc,
-                            RankedTensorType inputType,
-                            ArrayRef<int32_t> axes) {
+                            RankedTensorType inputType, ArrayRef<int32_t> axes,
+                            IntegerType flatType) {
   SmallVector<int32_t> sortedAxes(axes);
   llvm::sort(sortedAxes);
-  Type i64 = b.getI64Type();
-  Value flat = arith::ConstantIntOp::create(b, loc, i64, 0);
+  Value flat = arith::ConstantIntOp::create(b, loc, flatType, 0);
   int64_t stride = 1;
   for (int32_t axis : llvm::reverse(sortedAxes)) {
     Value position = arith::IndexCastOp::create(
-        b, loc, i64, linalg::IndexOp::create(b, loc, axis));
+        b, loc, flatType, linalg::IndexOp::create(b, loc, axis));
     Value scaled = arith::MulIOp::create(
-        b, loc, position, arith::ConstantIntOp::create(b, loc, i64, stride));
+        b, loc, position,
+        arith::ConstantIntOp::create(b, loc, flatType, stride));
     flat = arith::AddIOp::create(b, loc, flat, scaled);
     stride *= inputType.getDimSize(axis);
   }
@@ -105,23 +72,18 @@ static Value buildFlatIndex(OpBuilder &b, Location loc,
 static Value buildSinglePassArgReduction(OpBuilder &b, Location loc,
                                          Value input, NumericKind kind,
                                          ArrayRef<int32_t> axes, bool isMax,
-                                         bool preferLast) {
+                                         bool preferLast,
+                                         IntegerType flatType) {
   auto inputType = cast<RankedTensorType>(input.getType());
   Type elementType = inputType.getElementType();
   int64_t rank = inputType.getRank();
   SmallVector<int64_t> keptShape = getKeptShape(inputType.getShape(), axes);
-  // The best starts at the far end of the order: argmax at -inf (or the
-  // minimum integer), argmin at NaN, the greatest value of the total order
-  // (or the maximum integer); the index starts at the first element.
-  TypedAttr bestInit =
-      kind == NumericKind::Float && !isMax
-          ? TypedAttr(b.getFloatAttr(
-                elementType,
-                APFloat::getNaN(
-                    cast<FloatType>(elementType).getFloatSemantics())))
-          : getExtremeInit(b, elementType, kind, isMax);
+  // The index starts at the first element: a window whose elements all equal
+  // the initial best keeps it.
+  TypedAttr bestInit = getExtremeInit(b, elementType, kind, isMax);
   Value best = createFilledTensor(b, loc, keptShape, bestInit);
-  Value index = createFilledTensor(b, loc, keptShape, b.getI64IntegerAttr(0));
+  Value index =
+      createFilledTensor(b, loc, keptShape, b.getIntegerAttr(flatType, 0));
 
   MLIRContext *context = b.getContext();
   SmallVector<AffineExpr> keptExprs;
@@ -153,7 +115,7 @@ static Value buildSinglePassArgReduction(OpBuilder &b, Location loc,
                       .getResult()
             : isMax ? createTotalOrderGreater(nb, nl, kind, element, current)
                     : createTotalOrderLess(nb, nl, kind, element, current);
-        Value flat = buildFlatIndex(nb, nl, inputType, axes);
+        Value flat = buildFlatIndex(nb, nl, inputType, axes, flatType);
         Value newBest =
             arith::SelectOp::create(nb, nl, replaces, element, current);
         Value newIndex =
@@ -163,51 +125,37 @@ static Value buildSinglePassArgReduction(OpBuilder &b, Location loc,
   return generic.getResult(1);
 }
 
+/// The type of flat window indices: i32 when every index fits (half the
+/// register lanes and state bytes of i64), else i64.
+static IntegerType getFlatIndexType(OpBuilder &b, RankedTensorType inputType,
+                                    ArrayRef<int32_t> axes) {
+  int64_t windowSize = 1;
+  for (int32_t axis : axes)
+    windowSize *= inputType.getDimSize(axis);
+  return windowSize <= std::numeric_limits<int32_t>::max() ? b.getI32Type()
+                                                           : b.getI64Type();
+}
+
 Value mlir::dml::buildArgReduction(OpBuilder &b, Location loc, Value input,
                                    NumericKind kind, ArrayRef<int32_t> axes,
                                    bool isMax, bool preferLast,
                                    RankedTensorType resultType) {
   auto inputType = cast<RankedTensorType>(input.getType());
-  Type elementType = inputType.getElementType();
-  Type i64 = b.getI64Type();
+  IntegerType flatType = getFlatIndexType(b, inputType, axes);
+  Value flatIndex = buildSinglePassArgReduction(b, loc, input, kind, axes,
+                                                isMax, preferLast, flatType);
   Type indexType = resultType.getElementType();
-  auto finish = [&](Value flatIndex) {
-    if (indexType != i64)
-      flatIndex =
-          buildElementwise(b, loc, flatIndex, indexType,
-                           [&](OpBuilder &nb, Location nl, ValueRange args) {
-                             return castI64To(nb, nl, args.front(), indexType);
-                           });
-    return expandReducedDims(b, loc, flatIndex, resultType, axes);
-  };
-  if (!llvm::is_contained(axes, inputType.getRank() - 1))
-    return finish(buildSinglePassArgReduction(b, loc, input, kind, axes, isMax,
-                                              preferLast));
-
-  Value extreme = buildWindowReduction(
-      b, loc, input, axes, getExtremeInit(b, elementType, kind, isMax),
-      /*keptInputs=*/{},
-      [&](OpBuilder &nb, Location nl, Value element, ValueRange, Value acc) {
-        return combineExtreme(nb, nl, kind, isMax, element, acc);
-      });
-
-  int64_t sentinel = preferLast ? -1 : std::numeric_limits<int64_t>::max();
-  Value flatIndex = buildWindowReduction(
-      b, loc, input, axes, b.getI64IntegerAttr(sentinel), extreme,
-      [&](OpBuilder &nb, Location nl, Value element, ValueRange kept,
-          Value acc) {
-        Value flat = buildFlatIndex(nb, nl, inputType, axes);
-        Value matches =
-            createMatchesExtreme(nb, nl, kind, element, kept.front());
-        Value candidate = arith::SelectOp::create(
-            nb, nl, matches, flat,
-            arith::ConstantIntOp::create(nb, nl, i64, sentinel));
-        return preferLast
-                   ? arith::MaxSIOp::create(nb, nl, candidate, acc).getResult()
-                   : arith::MinSIOp::create(nb, nl, candidate, acc).getResult();
-      });
-
-  return finish(flatIndex);
+  if (indexType != flatType)
+    flatIndex = buildElementwise(
+        b, loc, flatIndex, indexType,
+        [&](OpBuilder &nb, Location nl, ValueRange args) -> Value {
+          Value index = args.front();
+          // Flat indices are never negative: zero extension is exact.
+          if (indexType.getIntOrFloatBitWidth() > flatType.getWidth())
+            return arith::ExtUIOp::create(nb, nl, indexType, index);
+          return castI64To(nb, nl, index, indexType);
+        });
+  return expandReducedDims(b, loc, flatIndex, resultType, axes);
 }
 
 namespace {

@@ -125,10 +125,6 @@ Value mlir::dml::buildElementwise(
   return generic.getResult(0);
 }
 
-static Value createIsNaN(OpBuilder &b, Location loc, Value value) {
-  return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
-}
-
 Value mlir::dml::createTotalOrderGreater(OpBuilder &b, Location loc,
                                          NumericKind kind, Value lhs,
                                          Value rhs) {
@@ -138,14 +134,14 @@ Value mlir::dml::createTotalOrderGreater(OpBuilder &b, Location loc,
   case NumericKind::Unsigned:
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, lhs, rhs);
   case NumericKind::Float: {
-    // lhs > rhs, or lhs is NaN and rhs is not.
-    Value ordered =
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, lhs, rhs);
+    // lhs > rhs, or lhs is NaN and rhs is not: "unordered or greater" with
+    // rhs a number. Two compares (x86: one masked by the other) instead of
+    // three.
+    Value greaterOrUnordered =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGT, lhs, rhs);
     Value rhsIsNumber =
         arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ORD, rhs, rhs);
-    Value nanAboveNumber =
-        arith::AndIOp::create(b, loc, createIsNaN(b, loc, lhs), rhsIsNumber);
-    return arith::OrIOp::create(b, loc, ordered, nanAboveNumber);
+    return arith::AndIOp::create(b, loc, greaterOrUnordered, rhsIsNumber);
   }
   }
   llvm_unreachable("unknown numeric kind");

@@ -114,9 +114,9 @@ func.func @integers(%x: tensor<4x5xi32>, %u: tensor<4x5xui32>) -> (tensor<4x1xi3
 // the single-pass form: the innermost dimension is kept).
 // CHECK-LABEL: func.func @reduce_argmin
 // CHECK: arith.constant 0x7FC00000 : f32
-// CHECK: linalg.generic {{.*}} outs(%{{.*}}, %{{.*}} : tensor<3xf32>, tensor<3xi64>)
-// CHECK: arith.cmpf ogt, %out, %in : f32
-// CHECK: arith.trunci %{{.*}} : i64 to i32
+// CHECK: linalg.generic {{.*}} outs(%{{.*}}, %{{.*}} : tensor<3xf32>, tensor<3xi32>)
+// CHECK: arith.cmpf ugt, %out, %in : f32
+// CHECK-NOT: arith.trunci
 func.func @reduce_argmin(%x: tensor<3x3xf32>) -> tensor<1x3xui32> {
   %r = dml.reduce %x, function = argmin, axes = [0] : tensor<3x3xf32> -> tensor<1x3xui32>
   return %r : tensor<1x3xui32>

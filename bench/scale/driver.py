@@ -1,0 +1,334 @@
+"""Thread-scaling driver of the DML-MLIR suite (bench/scale/README.md).
+
+Runs where build.sh's output directory was carried (no LLVM needed):
+
+  python3 driver.py --out DIR [--threads 1,2,4,8,16] [--iters 15] [--warmup 2]
+                    [--cases R1,A1,...] [--data /tmp/dml-scale]
+
+For every thread count T: the STREAM-style probe (./stream) at T threads,
+then one process per contestant, each timing every case call by call
+(median ms) on the same inputs:
+  project  suite_tT.so (dml-compile --threads T), called through ctypes on
+           numpy buffers (outputs preallocated),
+  torch    PyTorch with torch.set_num_threads(T), the out= calls of
+           bench/cases.py,
+  ort      ONNX Runtime (Python, CPU provider) with intra_op_num_threads T,
+           inter_op 1, sequential, outputs bound to preallocated buffers.
+Writes DIR/scale.md (tables) and DIR/scale.json (every number).
+Also: driver.py --emit-module prints the 12 cases as one dml module
+(build.sh compiles it).
+"""
+
+import argparse
+import ctypes
+import json
+import os
+import pathlib
+import platform
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+HERE = pathlib.Path(__file__).resolve().parent
+# cases.py sits next to the driver once built (build.sh), in bench/ here.
+sys.path[:0] = [str(HERE), str(HERE.parent)]
+import cases as bench_cases  # noqa: E402
+
+CONTESTANTS = ("project", "torch", "ort")
+
+
+def emit_module():
+    funcs = []
+    for case in bench_cases.CASES:
+        funcs.append(case.mlir().replace("@main(", "@%s(" % case.id, 1))
+    print("\n".join(funcs))
+
+
+def prepare(data, selected):
+    """Inputs of each case (bench.py's seeds) as .npy, and the bytes moved."""
+    data.mkdir(parents=True, exist_ok=True)
+    meta = {}
+    for index, case in enumerate(bench_cases.ALL_CASES):
+        if case.id not in selected:
+            continue
+        rng = np.random.default_rng(bench_cases.case_seed(index))
+        arrays = [inp.make(rng) for inp in case.inputs]
+        for i, a in enumerate(arrays):
+            np.save(data / ("%s.in%d.npy" % (case.id, i)), a)
+        meta[case.id] = {"read_bytes": int(case.read_bytes(arrays)),
+                         "write_bytes": int(case.write_bytes)}
+    return meta
+
+
+def load_inputs(data, case):
+    return [np.load(data / ("%s.in%d.npy" % (case.id, i))) for i in range(len(case.inputs))]
+
+
+def time_calls(call, iters, warmup):
+    for _ in range(warmup):
+        call()
+    times = []
+    for _ in range(iters):
+        t0 = time.perf_counter()
+        call()
+        times.append((time.perf_counter() - t0) * 1e3)
+    return {"median_ms": statistics.median(times), "min_ms": min(times),
+            "max_ms": max(times), "iters": iters}
+
+
+def project_worker(args, selected, threads):
+    ctypes.CDLL(str(HERE / "libomp.so"), mode=ctypes.RTLD_GLOBAL)
+    lib = ctypes.CDLL(str(HERE / ("suite_t%d.so" % threads)))
+    res = {}
+    for case in bench_cases.CASES:
+        if case.id not in selected:
+            continue
+        ins = [np.ascontiguousarray(a) for a in load_inputs(args.data, case)]
+        outs = [np.zeros(o.shape, o.dtype) for o in case.outputs]
+        fn = getattr(lib, case.id)
+        fn.restype = ctypes.c_int
+        ptrs = [ctypes.c_void_p(a.ctypes.data) for a in ins + outs]
+        res[case.id] = time_calls(lambda: fn(*ptrs), args.iters, args.warmup)
+        if threads == 1:
+            for k, o in enumerate(outs):
+                np.save(args.data / ("%s.project.%d.npy" % (case.id, k)), o)
+    return res
+
+
+def torch_worker(args, selected, threads):
+    import torch
+    torch.set_num_threads(threads)
+    res = {"_version": torch.__version__}
+    for case in bench_cases.CASES:
+        if case.id not in selected:
+            continue
+        ins = [torch.from_numpy(np.ascontiguousarray(a.reshape(inp.peer_torch_shape)))
+               for a, inp in zip(load_inputs(args.data, case), case.inputs)]
+        outs = [torch.empty(shape, dtype=getattr(torch, dt)) for shape, dt in case.torch_outputs]
+        holder = {}
+
+        def call():
+            holder["r"] = case.torch(torch, ins, outs)
+        res[case.id] = time_calls(call, args.iters, args.warmup)
+        if threads == 1:
+            got = holder["r"] if holder.get("r") is not None else outs
+            for k, o in enumerate(got):
+                np.save(args.data / ("%s.torch.%d.npy" % (case.id, k)), o.numpy())
+    return res
+
+
+def onnx_model_bytes(case):
+    import onnx
+    from onnx import TensorProto, helper
+    elem = {"float32": TensorProto.FLOAT, "int32": TensorProto.INT32,
+            "int64": TensorProto.INT64}
+    nodes, inits = case.onnx(helper, TensorProto)
+    init_names = {t.name for t in inits}
+    ins = [helper.make_tensor_value_info(inp.name, elem[str(inp.dtype)], list(inp.peer_onnx_shape))
+           for inp in case.inputs if inp.name not in init_names]
+    outs = [helper.make_tensor_value_info("y%d" % k, elem[t], list(shape))
+            for k, (shape, t) in enumerate(case.onnx_outputs)]
+    graph = helper.make_graph(nodes, case.id, ins, outs, initializer=inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model.ir_version = 8
+    return model.SerializeToString()
+
+
+def ort_worker(args, selected, threads):
+    import onnxruntime as ort
+    res = {"_version": ort.__version__}
+    for case in bench_cases.CASES:
+        if case.id not in selected:
+            continue
+        so = ort.SessionOptions()
+        so.intra_op_num_threads = threads
+        so.inter_op_num_threads = 1
+        so.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+        so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        sess = ort.InferenceSession(onnx_model_bytes(case), so,
+                                    providers=["CPUExecutionProvider"])
+        binding = sess.io_binding()
+        feeds = {i.name: i for i in sess.get_inputs()}
+        keep = []
+        for a, inp in zip(load_inputs(args.data, case), case.inputs):
+            if inp.name in feeds:
+                a = np.ascontiguousarray(a.reshape(inp.peer_onnx_shape))
+                keep.append(a)
+                binding.bind_cpu_input(inp.name, a)
+        for k, (shape, dt) in enumerate(case.onnx_outputs):
+            o = np.empty(shape, np.dtype(dt))
+            keep.append(o)
+            binding.bind_output("y%d" % k, "cpu", 0, o.dtype, list(o.shape), o.ctypes.data)
+        res[case.id] = time_calls(lambda: sess.run_with_iobinding(binding),
+                                  args.iters, args.warmup)
+    return res
+
+
+def run_worker(args, contestant, threads, selected):
+    cmd = [sys.executable, str(HERE / "driver.py"), "--worker", contestant,
+           "--threads", str(threads), "--iters", str(args.iters),
+           "--warmup", str(args.warmup), "--data", str(args.data),
+           "--cases", ",".join(sorted(selected))]
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads))
+    p = subprocess.run(cmd, capture_output=True, text=True, env=env,
+                       timeout=args.timeout)
+    if p.returncode != 0:
+        lines = (p.stderr or p.stdout).strip().splitlines() or ["exit %d" % p.returncode]
+        return {"_error": lines[-1][-300:]}
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+def run_stream(threads, mib):
+    env = dict(os.environ, OMP_PROC_BIND="false",
+               LD_LIBRARY_PATH=str(HERE) + ":" + os.environ.get("LD_LIBRARY_PATH", ""))
+    p = subprocess.run([str(HERE / "stream"), "--threads=%d" % threads,
+                        "--mib=%d" % mib, "--reps=4"],
+                       capture_output=True, text=True, env=env, check=True)
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+def check_outputs(data, case):
+    """Project vs PyTorch at 1 thread: integers exactly, floats closely."""
+    notes = []
+    for k, out in enumerate(case.outputs):
+        try:
+            mine = np.load(data / ("%s.project.%d.npy" % (case.id, k)))
+            peer = np.load(data / ("%s.torch.%d.npy" % (case.id, k)))
+        except OSError:
+            return "n/a"
+        peer = peer.reshape(mine.shape)
+        if np.issubdtype(mine.dtype, np.integer):
+            same = np.array_equal(mine.astype(np.int64), peer.astype(np.int64))
+        else:
+            same = np.allclose(mine, peer, rtol=1e-3, atol=1e-3)
+        if not same:
+            notes.append("out%d differs" % k)
+    return "ok" if not notes else ", ".join(notes)
+
+
+def cpu_model():
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor()
+
+
+def fmt(x, digits=3):
+    return "n/a" if x is None else ("%.*g" % (digits, x))
+
+
+def report(results, meta, threads_list, selected):
+    lines = []
+    cpu = (HERE / "cpu.txt").read_text().strip() if (HERE / "cpu.txt").exists() else "?"
+    lines.append("Host: %s, %d logical CPUs; kernels AOT-compiled for `%s`; "
+                 "PyTorch %s, ONNX Runtime %s (Python). Median ms per call."
+                 % (cpu_model(), os.cpu_count(), cpu,
+                    results.get("torch_version", "?"), results.get("ort_version", "?")))
+    lines.append("")
+    lines.append("STREAM-style probe (GB/s): " + ", ".join(
+        "%dt read %s / write %s" % (t, fmt(results["stream"][str(t)]["read_gbs"]),
+                                     fmt(max(results["stream"][str(t)]["write_gbs"],
+                                             results["stream"][str(t)]["write_nt_gbs"])))
+        for t in threads_list))
+    lines.append("")
+    head = "| case | " + " | ".join("%dt" % t for t in threads_list)
+    head += " | speedup %dt | " % threads_list[-1]
+    head += " | ".join("%dt vs peer" % t for t in threads_list)
+    head += " | " + " | ".join("%dt %% STREAM" % t for t in threads_list) + " | check |"
+    lines.append(head)
+    lines.append("|---" * (3 * len(threads_list) + 3) + "|")
+    for case in bench_cases.CASES:
+        if case.id not in selected:
+            continue
+        proj, ratios, bws = [], [], []
+        for t in threads_list:
+            r = results["runs"][str(t)]
+            p = r["project"].get(case.id, {}).get("median_ms")
+            peers = [(r[c].get(case.id, {}).get("median_ms"), c) for c in ("torch", "ort")]
+            peers = [x for x in peers if x[0] is not None]
+            best = min(peers) if peers else None
+            proj.append(p)
+            ratios.append("%s (%s %s)" % (fmt(p / best[0]), best[1], fmt(best[0]))
+                          if p and best else "n/a")
+            bw = results["stream"][str(t)]
+            wbw = max(bw["write_gbs"], bw["write_nt_gbs"])
+            roof = (meta[case.id]["read_bytes"] / (bw["read_gbs"] * 1e9) +
+                    meta[case.id]["write_bytes"] / (wbw * 1e9)) * 1e3
+            bws.append("%.0f%%" % (100 * roof / p) if p else "n/a")
+        speed = fmt(proj[0] / proj[-1]) if proj[0] and proj[-1] else "n/a"
+        lines.append("| %s | %s | %s | %s | %s | %s |" % (
+            case.id, " | ".join(fmt(p) for p in proj), speed, " | ".join(ratios),
+            " | ".join(bws), results["checks"].get(case.id, "n/a")))
+    lines.append("")
+    lines.append("`vs peer`: project ms / the faster of PyTorch and ONNX Runtime at the "
+                 "same thread count (below 1: the project is faster). `% STREAM`: the "
+                 "case's minimum traffic over the probe's bandwidth at that thread count, "
+                 "divided by the project's time (100 % = at the measured bandwidth).")
+    errors = {"%s/%s" % (t, c): r[c]["_error"] for t, r in results["runs"].items()
+              for c in CONTESTANTS if "_error" in r[c]}
+    if errors:
+        lines.append("")
+        lines.append("Errors: " + json.dumps(errors))
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--emit-module", action="store_true")
+    ap.add_argument("--worker", choices=CONTESTANTS)
+    ap.add_argument("--threads", default="1,2,4,8,16")
+    ap.add_argument("--iters", type=int, default=15)
+    ap.add_argument("--warmup", type=int, default=2)
+    ap.add_argument("--cases", default=",".join(c.id for c in bench_cases.CASES))
+    ap.add_argument("--contestants", default=",".join(CONTESTANTS))
+    ap.add_argument("--data", type=pathlib.Path, default=pathlib.Path("/tmp/dml-scale"))
+    ap.add_argument("--out", type=pathlib.Path)
+    ap.add_argument("--timeout", type=int, default=240)
+    ap.add_argument("--stream-mib", type=int, default=512,
+                    help="MiB per array of the bandwidth probe (far above the L3)")
+    args = ap.parse_args()
+    if args.emit_module:
+        emit_module()
+        return
+    selected = set(args.cases.split(","))
+    if args.worker:
+        fn = {"project": project_worker, "torch": torch_worker, "ort": ort_worker}[args.worker]
+        print(json.dumps(fn(args, selected, int(args.threads))))
+        return
+
+    threads_list = [int(t) for t in args.threads.split(",")]
+    contestants = args.contestants.split(",")
+    t0 = time.time()
+    meta = prepare(args.data, selected)
+    print("inputs ready in %.1f s" % (time.time() - t0), file=sys.stderr, flush=True)
+    results = {"stream": {}, "runs": {}, "meta": meta}
+    for t in threads_list:
+        results["stream"][str(t)] = run_stream(t, args.stream_mib)
+        run = {}
+        for c in CONTESTANTS:
+            run[c] = run_worker(args, c, t, selected) if c in contestants else {}
+            for key in ("torch", "ort"):
+                if c == key and "_version" in run[c]:
+                    results["%s_version" % key] = run[c].pop("_version")
+        results["runs"][str(t)] = run
+        print("%d threads done at %.1f s" % (t, time.time() - t0), file=sys.stderr, flush=True)
+    results["checks"] = {c.id: check_outputs(args.data, c) for c in bench_cases.CASES
+                         if c.id in selected}
+    results["cpu_model"] = cpu_model()
+    if args.out:
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / "scale.json").write_text(json.dumps(results, indent=1))
+    text = report(results, meta, threads_list, selected)
+    print(text)
+    if args.out:
+        (args.out / "scale.md").write_text(text)
+
+
+if __name__ == "__main__":
+    main()
