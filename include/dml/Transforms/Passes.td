@@ -67,6 +67,9 @@ def DMLLinalgToVectorLoops
       dimensions): the parallel loops, with the innermost dimension split
       into blocks, form an `scf.parallel`; reduction loops run inside; each
       W-wide chunk is loaded, combined with the output chunk and stored;
+      rows read at a loaded index (a gather under a reduction: an embedding
+      bag) are prefetched (`memref.prefetch`, one per cache line) about
+      8 KiB of reads ahead, at the clamped index of a valid iteration;
     * innermost loop a reduction (reductions over the innermost dimension):
       an `scf.parallel` over the output elements, each accumulating W
       independent lanes (the combiner must be a plain reduction such as
