@@ -16,6 +16,9 @@ class MathDialect;
 namespace memref {
 class MemRefDialect;
 }
+namespace omp {
+class OpenMPDialect;
+}
 namespace scf {
 class SCFDialect;
 }
