@@ -618,8 +618,18 @@ private:
           if (isa<BlockArgument>(value) ||
               value.getDefiningOp<memref::LoadOp>())
             dataDependent = true;
+          // The row must be the same for every column of the chunk loop,
+          // and computable from the inputs alone.
           if (auto index = value.getDefiningOp<linalg::IndexOp>())
             clonable &= static_cast<int64_t>(index.getDim()) != vectorDim;
+          if (auto load = value.getDefiningOp<memref::LoadOp>())
+            clonable &= !llvm::is_contained(op.getDpsInits(), load.getMemRef());
+          if (auto arg = dyn_cast<BlockArgument>(value)) {
+            OpOperand *operand = op.getMatchingOpOperand(arg);
+            clonable &=
+                op.isDpsInput(operand) &&
+                !op.getMatchingIndexingMap(operand).isFunctionOfDim(vectorDim);
+          }
         });
       if (dataDependent && clonable)
         loads.push_back(load);
@@ -725,13 +735,19 @@ private:
               args.insert(value);
           });
         BodyCloner cloner(b, loc, ahead);
-        for (OpOperand *input : op.getDpsInputOperands())
-          if (args.contains(op.getMatchingBlockArgument(input)))
-            cloner.bind(op.getMatchingBlockArgument(input),
+        for (OpOperand *input : op.getDpsInputOperands()) {
+          BlockArgument arg = op.getMatchingBlockArgument(input);
+          if (!args.contains(arg))
+            continue;
+          if (!isa<MemRefType>(input->get().getType()))
+            cloner.bind(arg, input->get());
+          else
+            cloner.bind(arg,
                         memref::LoadOp::create(
                             b, loc, input->get(),
                             getIndices(b, loc, op.getMatchingIndexingMap(input),
                                        ahead.ivs)));
+        }
         SmallVector<Operation *> ordered(slice.begin(), slice.end());
         llvm::sort(ordered, [](Operation *lhs, Operation *rhs) {
           return lhs->isBeforeInBlock(rhs);
