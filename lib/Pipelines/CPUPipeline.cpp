@@ -348,9 +348,15 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
 void mlir::dml::buildDMLLowerToLLVMPipeline(OpPassManager &pm,
                                             const CPUPipelineOptions &options) {
   pm.addPass(createDMLExposeCInterface());
-  if (options.threads != 1)
+  if (options.threads != 1) {
+    // Loops without reductions: parallel regions without worksharing calls
+    // (no allocation per call); the others through upstream's omp.wsloop.
+    DMLParallelToOpenMPOptions openMPOptions;
+    openMPOptions.numThreads = options.threads;
+    pm.addPass(createDMLParallelToOpenMP(openMPOptions));
     addPipeline(pm, "convert-scf-to-openmp{num-threads=" +
                         std::to_string(options.threads) + "},canonicalize");
+  }
   addPipeline(pm, "convert-linalg-to-loops,"
                   "func.func(lower-vector-multi-reduction,"
                   "convert-vector-to-scf{full-unroll}),"

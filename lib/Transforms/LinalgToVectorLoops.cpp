@@ -14,6 +14,10 @@
 //       }
 //     }
 //   The R steps keep the outputs in registers and read R rows at once.
+//   Rows read at a loaded index (a gather feeding a reduction: an embedding
+//   bag) are prefetched, chunk by chunk, some steps ahead: the hardware
+//   prefetchers cannot predict them, and each row would otherwise start
+//   with a full memory latency.
 //   Large write-only outputs (elementwise ops; >= 8 MiB into the caller's
 //   buffers, >= 64 MiB into the kernel's) are written with non-temporal
 //   stores: they skip the read-for-ownership of each line and do not evict
@@ -48,6 +52,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::dml {
@@ -167,6 +172,15 @@ bool isDimOrConstant(AffineMap map) {
     return isa<AffineDimExpr, AffineConstantExpr>(expr);
   });
 }
+
+/// A row that a body load will read at a data-dependent position (a
+/// gathered row), to prefetch: all its indices but the last (the vectorized
+/// dimension's).
+struct PrefetchRow {
+  Value memref;
+  SmallVector<Value> prefix;
+  int64_t elementBytes;
+};
 
 class GenericLowering {
 public:
@@ -588,22 +602,28 @@ private:
     Value vectorEnd = start;
     LogicalResult status = success();
     // Body ops that do not change along the chunk loop (e.g. a gathered
-    // row's normalized index) are evaluated once, before it.
+    // row's normalized index) are evaluated once before it, for each of the
+    // R rows of a step.
     SmallVector<int64_t> loopDims = {vectorDim};
-    if (rowsPerStep > 1)
-      loopDims.push_back(getInnermostOuterReductionDim());
-    Point outside;
-    outside.ivs = ivs;
-    BodyCloner hoister(b, loc, outside);
-    for (OpOperand *input : getLoopInvariantInputs(op, loopDims))
-      hoister.bind(
-          op.getMatchingBlockArgument(input),
-          memref::LoadOp::create(
-              b, loc, input->get(),
-              getIndices(b, loc, op.getMatchingIndexingMap(input), ivs)));
-    if (failed(hoister.cloneOps(getChunkInvariantOps(op, loopDims))))
-      return failure();
-    hoisted = &hoister.getMapping();
+    std::vector<BodyCloner> hoisters;
+    hoisters.reserve(rowsPerStep);
+    SmallVector<Point> rowPoints(rowsPerStep);
+    for (int64_t row = 0; row < rowsPerStep; ++row) {
+      rowPoints[row].ivs = getRowIvs(b, ivs, row);
+      BodyCloner &hoister = hoisters.emplace_back(b, loc, rowPoints[row]);
+      for (OpOperand *input : getLoopInvariantInputs(op, loopDims))
+        hoister.bind(op.getMatchingBlockArgument(input),
+                     memref::LoadOp::create(
+                         b, loc, input->get(),
+                         getIndices(b, loc, op.getMatchingIndexingMap(input),
+                                    rowPoints[row].ivs)));
+      if (failed(hoister.cloneOps(getChunkInvariantOps(op, loopDims))))
+        return failure();
+      hoistedRows.push_back(&hoister.getMapping());
+    }
+    prefetchRows.clear();
+    if (width > 1)
+      prefetchRows = getPrefetchRows(b, ivs, start);
     if (width > 1) {
       Value length = arith::SubIOp::create(b, loc, end, start);
       Value widthValue = arith::ConstantIndexOp::create(b, loc, width);
@@ -633,7 +653,8 @@ private:
                            status = failure();
                          scf::YieldOp::create(lb, loc);
                        });
-    hoisted = nullptr;
+    hoistedRows.clear();
+    prefetchRows.clear();
     return status;
   }
 
@@ -673,6 +694,208 @@ private:
     return arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
   }
 
+  /// `ivs` at row `row` of a step: the innermost outer reduction dimension
+  /// advanced by `row`.
+  SmallVector<Value> getRowIvs(OpBuilder &b, ArrayRef<Value> ivs, int64_t row) {
+    SmallVector<Value> rowIvs(ivs);
+    if (row == 0)
+      return rowIvs;
+    int64_t jamDim = getInnermostOuterReductionDim();
+    rowIvs[jamDim] = arith::AddIOp::create(
+        b, loc, ivs[jamDim], arith::ConstantIndexOp::create(b, loc, row));
+    return rowIvs;
+  }
+
+  /// Body loads that read a row (contiguous along the vectorized dimension)
+  /// at a data-dependent position: their other indices are computed from
+  /// loaded values (a gather's index). The hardware prefetchers cannot
+  /// predict such rows; each would start with a full memory latency.
+  SmallVector<memref::LoadOp> getIndirectRowLoads() {
+    Block &body = op.getRegion().front();
+    SmallVector<memref::LoadOp> loads;
+    for (Operation &nested : body.without_terminator()) {
+      auto load = dyn_cast<memref::LoadOp>(nested);
+      if (!load || load.getIndices().empty() ||
+          llvm::is_contained(op.getDpsInits(), load.getMemRef()) ||
+          !load.getMemRefType().isLastDimUnitStride())
+        continue;
+      auto lastIndex =
+          load.getIndices().back().getDefiningOp<linalg::IndexOp>();
+      if (!lastIndex || static_cast<int64_t>(lastIndex.getDim()) != vectorDim)
+        continue;
+      bool dataDependent = false, clonable = true;
+      for (Value index : load.getIndices().drop_back())
+        visitBodySlice(index, [&](Value value) {
+          if (isa<BlockArgument>(value) ||
+              value.getDefiningOp<memref::LoadOp>())
+            dataDependent = true;
+          // The row must be the same for every column of the chunk loop,
+          // and computable from the inputs alone.
+          if (auto index = value.getDefiningOp<linalg::IndexOp>())
+            clonable &= static_cast<int64_t>(index.getDim()) != vectorDim;
+          if (auto load = value.getDefiningOp<memref::LoadOp>())
+            clonable &= !llvm::is_contained(op.getDpsInits(), load.getMemRef());
+          if (auto arg = dyn_cast<BlockArgument>(value)) {
+            OpOperand *operand = op.getMatchingOpOperand(arg);
+            clonable &=
+                op.isDpsInput(operand) &&
+                !op.getMatchingIndexingMap(operand).isFunctionOfDim(vectorDim);
+          }
+        });
+      if (dataDependent && clonable)
+        loads.push_back(load);
+    }
+    return loads;
+  }
+
+  /// Calls `visit` on `value` and every body value it is computed from.
+  void visitBodySlice(Value value, function_ref<void(Value)> visit) {
+    Block &body = op.getRegion().front();
+    SmallVector<Value> work = {value};
+    llvm::SmallPtrSet<Value, 8> seen;
+    while (!work.empty()) {
+      Value next = work.pop_back_val();
+      if (!seen.insert(next).second)
+        continue;
+      Operation *def = next.getDefiningOp();
+      bool inBody = def ? def->getBlock() == &body
+                        : cast<BlockArgument>(next).getOwner() == &body;
+      if (!inBody)
+        continue;
+      visit(next);
+      if (def)
+        llvm::append_range(work, def->getOperands());
+    }
+  }
+
+  /// Steps of the innermost outer reduction dimension between a row's
+  /// prefetch and its use: at least R (the next chunk visit), more when
+  /// rows are short, so that about kPrefetchBytes are read in between
+  /// (enough to cover a memory latency at full bandwidth, small enough to
+  /// stay in L1).
+  int64_t getPrefetchDistance(int64_t rowBytes) {
+    constexpr int64_t kPrefetchBytes = 8 << 10;
+    int64_t stepBytes = std::max<int64_t>(1, rowBytes * rowsPerStep);
+    return rowsPerStep *
+           std::max<int64_t>(1, llvm::divideCeil(kPrefetchBytes, stepBytes));
+  }
+
+  /// The loop dimension whose iteration follows the last of the innermost
+  /// outer reduction dimension (a carry goes there), or -1.
+  int64_t getCarryDim(int64_t jamDim) {
+    for (int64_t d = jamDim - 1; d >= 0; --d)
+      if (iterators[d] == utils::IteratorType::reduction)
+        return d;
+    for (int64_t d = vectorDim - 1; d >= 0; --d)
+      if (iterators[d] == utils::IteratorType::parallel)
+        return d;
+    return -1;
+  }
+
+  /// For each indirect row load and each row of the step at `ivs`: the
+  /// row's indices `distance` steps ahead (past the end of the dimension,
+  /// in the next iteration of the carry dimension; clamped to the last
+  /// one). The ahead point is a valid iteration point, so its indices are
+  /// those the body itself would load (a gather's clamped index): a
+  /// prefetch never addresses outside the buffer.
+  SmallVector<PrefetchRow> getPrefetchRows(OpBuilder &b, ArrayRef<Value> ivs,
+                                           Value column) {
+    SmallVector<PrefetchRow> rows;
+    if (rowsPerStep <= 1)
+      return rows;
+    SmallVector<memref::LoadOp> loads = getIndirectRowLoads();
+    if (loads.empty())
+      return rows;
+    int64_t jamDim = getInnermostOuterReductionDim();
+    int64_t carryDim = getCarryDim(jamDim);
+    int64_t jamSize = sizes[jamDim];
+    // The part of a row one chunk visit reads (a block of emitInnerParallel).
+    int64_t rowElements = std::min<int64_t>(sizes[vectorDim], 1024);
+    for (memref::LoadOp load : loads) {
+      int64_t elementBytes =
+          llvm::divideCeil(load.getMemRefType().getElementTypeBitWidth(), 8);
+      int64_t distance = getPrefetchDistance(rowElements * elementBytes);
+      for (int64_t row = 0; row < rowsPerStep; ++row) {
+        Point ahead;
+        ahead.ivs.assign(ivs.begin(), ivs.end());
+        ahead.ivs[vectorDim] = column;
+        auto constant = [&](int64_t value) {
+          return arith::ConstantIndexOp::create(b, loc, value);
+        };
+        Value step = arith::AddIOp::create(b, loc, ivs[jamDim],
+                                           constant(distance + row));
+        if (carryDim >= 0) {
+          Value carry = arith::DivUIOp::create(b, loc, step, constant(jamSize));
+          ahead.ivs[jamDim] =
+              arith::RemUIOp::create(b, loc, step, constant(jamSize));
+          ahead.ivs[carryDim] = arith::MinUIOp::create(
+              b, loc, arith::AddIOp::create(b, loc, ivs[carryDim], carry),
+              constant(sizes[carryDim] - 1));
+        } else {
+          ahead.ivs[jamDim] =
+              arith::MinUIOp::create(b, loc, step, constant(jamSize - 1));
+        }
+        // The index computation of the row at the ahead point.
+        llvm::SetVector<Operation *> slice;
+        llvm::SmallPtrSet<Value, 4> args;
+        for (Value index : load.getIndices().drop_back())
+          visitBodySlice(index, [&](Value value) {
+            if (Operation *def = value.getDefiningOp())
+              slice.insert(def);
+            else
+              args.insert(value);
+          });
+        BodyCloner cloner(b, loc, ahead);
+        for (OpOperand *input : op.getDpsInputOperands()) {
+          BlockArgument arg = op.getMatchingBlockArgument(input);
+          if (!args.contains(arg))
+            continue;
+          if (!isa<MemRefType>(input->get().getType()))
+            cloner.bind(arg, input->get());
+          else
+            cloner.bind(arg,
+                        memref::LoadOp::create(
+                            b, loc, input->get(),
+                            getIndices(b, loc, op.getMatchingIndexingMap(input),
+                                       ahead.ivs)));
+        }
+        SmallVector<Operation *> ordered(slice.begin(), slice.end());
+        llvm::sort(ordered, [](Operation *lhs, Operation *rhs) {
+          return lhs->isBeforeInBlock(rhs);
+        });
+        if (failed(cloner.cloneOps(ordered)))
+          continue;
+        PrefetchRow prefetch{load.getMemRef(), {}, elementBytes};
+        for (Value index : load.getIndices().drop_back())
+          prefetch.prefix.push_back(cloner.getMapping().lookupOrDefault(index));
+        rows.push_back(std::move(prefetch));
+      }
+    }
+    return rows;
+  }
+
+  /// Prefetches the chunk at `point` of every row of prefetchRows, one
+  /// prefetch per cache line.
+  void emitPrefetches(OpBuilder &b, const Point &point) {
+    constexpr int64_t kLineBytes = 64;
+    for (const PrefetchRow &row : prefetchRows) {
+      int64_t lineElements =
+          std::max<int64_t>(1, kLineBytes / row.elementBytes);
+      for (int64_t offset = 0; offset < point.width; offset += lineElements) {
+        SmallVector<Value> indices = row.prefix;
+        indices.push_back(
+            offset == 0 ? point.ivs[vectorDim]
+                        : arith::AddIOp::create(
+                              b, loc, point.ivs[vectorDim],
+                              arith::ConstantIndexOp::create(b, loc, offset))
+                              .getResult());
+        memref::PrefetchOp::create(b, loc, row.memref, indices,
+                                   /*isWrite=*/false, /*localityHint=*/3,
+                                   /*isDataCache=*/true);
+      }
+    }
+  }
+
   /// out[chunk] = body(in[chunk], out[chunk]) at `point`, then at the
   /// R - 1 following steps of the innermost outer reduction dimension (in
   /// order, so results are those of the plain loop) with the outputs kept
@@ -692,17 +915,14 @@ private:
         outputs.push_back(
             memref::LoadOp::create(b, loc, init.get(), outIndices.back()));
     }
+    if (point.isVector())
+      emitPrefetches(b, point);
     for (int64_t row = 0; row < rowsPerStep; ++row) {
       Point rowPoint = point;
-      if (row > 0) {
-        int64_t jamDim = getInnermostOuterReductionDim();
-        rowPoint.ivs[jamDim] =
-            arith::AddIOp::create(b, loc, point.ivs[jamDim],
-                                  arith::ConstantIndexOp::create(b, loc, row));
-      }
+      rowPoint.ivs = getRowIvs(b, point.ivs, row);
       SmallVector<Value> args = loadInputs(b, rowPoint);
       args.append(outputs);
-      BodyCloner cloner(b, loc, rowPoint, hoisted);
+      BodyCloner cloner(b, loc, rowPoint, hoistedRows[row]);
       FailureOr<SmallVector<Value>> result =
           cloner.clone(op.getRegion().front(), args);
       if (failed(result))
@@ -1040,8 +1260,12 @@ private:
   SmallVector<utils::IteratorType> iterators;
   int64_t rank = 0, vectorDim = -1, width = 1, lanesPerRegister = 1;
   int64_t rowsPerStep = 1;
-  /// Body values evaluated before the current chunk loop (emitChunks).
-  const IRMapping *hoisted = nullptr;
+  /// Body values evaluated before the current chunk loop, per row of a
+  /// step (emitChunks).
+  SmallVector<const IRMapping *> hoistedRows;
+  /// Rows read through an index some steps ahead, prefetched chunk by
+  /// chunk (emitChunks).
+  SmallVector<PrefetchRow> prefetchRows;
   /// The combiner of each output of an inner reduction.
   struct Reduction {
     Operation *combiner;

@@ -15,14 +15,20 @@
 // LOOPS-NOT: scf.parallel
 // LOOPS: return
 
+// Each thread takes its static block of rows itself: no worksharing loop,
+// whose libomp entry point allocates on every call (dml-parallel-to-openmp).
 // OMP-LABEL: llvm.func @large
 // OMP: omp.parallel num_threads(%{{.*}} : i32)
-// OMP: omp.wsloop
+// OMP: llvm.call @omp_get_thread_num()
+// OMP: llvm.call @omp_get_num_threads()
+// OMP-NOT: omp.wsloop
+// OMP: omp.terminator
 // OMP-LABEL: llvm.func @small
 // OMP-NOT: omp.parallel
 // OMP: llvm.return
 
 // IR: call void {{.*}}@__kmpc_fork_call(
+// IR-NOT: __kmpc_for_static_init
 
 // SEQ-NOT: omp.
 func.func @large(%x: tensor<512x1024xf32>) -> tensor<512x1xf32> {

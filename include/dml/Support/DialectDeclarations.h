@@ -28,6 +28,9 @@ class MathDialect;
 namespace memref {
 class MemRefDialect;
 } // namespace memref
+namespace omp {
+class OpenMPDialect;
+} // namespace omp
 namespace scf {
 class SCFDialect;
 } // namespace scf

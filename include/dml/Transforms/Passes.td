@@ -67,6 +67,9 @@ def DMLLinalgToVectorLoops
       dimensions): the parallel loops, with the innermost dimension split
       into blocks, form an `scf.parallel`; reduction loops run inside; each
       W-wide chunk is loaded, combined with the output chunk and stored;
+      rows read at a loaded index (a gather under a reduction: an embedding
+      bag) are prefetched (`memref.prefetch`, one per cache line) about
+      8 KiB of reads ahead, at the clamped index of a valid iteration;
     * innermost loop a reduction (reductions over the innermost dimension):
       an `scf.parallel` over the output elements, each accumulating W
       independent lanes (the combiner must be a plain reduction such as
@@ -149,6 +152,33 @@ def DMLAssignWorkspace : Pass<"dml-assign-workspace", "ModuleOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
+  ];
+}
+
+def DMLParallelToOpenMP : Pass<"dml-parallel-to-openmp", "ModuleOp"> {
+  let summary = "Run scf.parallel loops as OpenMP parallel regions, "
+                "statically partitioned without worksharing calls";
+  let description = [{
+    Each outermost `scf.parallel` without reductions becomes an
+    `omp.parallel` region in which every thread computes its own block of
+    the (linearized) iteration space from `omp_get_thread_num()` and
+    `omp_get_num_threads()`: ceil(N / T) iterations each, as OpenMP's
+    static schedule would give. Nested `scf.parallel` loops run
+    sequentially inside. Upstream `convert-scf-to-openmp` emits an
+    `omp.wsloop`, whose `__kmpc_for_static_init` builds a debug string with
+    `malloc` on every call in the Debian builds of libomp (built with
+    KMP_DEBUG): two allocations per thread and loop, on every kernel call.
+    Loops with reductions are left to `convert-scf-to-openmp`.
+  }];
+  let options = [
+    Option<"numThreads", "num-threads", "unsigned", /*default=*/"0",
+           "Threads of each region (0: the OpenMP runtime chooses)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::omp::OpenMPDialect",
+    "::mlir::scf::SCFDialect",
   ];
 }
 

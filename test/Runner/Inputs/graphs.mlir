@@ -18,3 +18,10 @@ func.func @gather_reduce(%t: tensor<1x100x64xf32>, %ids: tensor<1x16x8xi32>) -> 
   %r = dml.reduce %g, function = sum, axes = [1] : tensor<16x8x64xf32> -> tensor<16x1x64xf32>
   return %r : tensor<16x1x64xf32>
 }
+
+// Large enough (65536 iterations) to run as an OpenMP region at 2 threads.
+func.func @row_moments(%x: tensor<256x256xf32>) -> (tensor<256x1xf32>, tensor<256x1xf32>) {
+  %m = dml.reduce %x, function = max, axes = [1] : tensor<256x256xf32> -> tensor<256x1xf32>
+  %s = dml.reduce %x, function = sum, axes = [1] : tensor<256x256xf32> -> tensor<256x1xf32>
+  return %m, %s : tensor<256x1xf32>, tensor<256x1xf32>
+}

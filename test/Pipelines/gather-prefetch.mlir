@@ -1,0 +1,74 @@
+// A reduction over gathered rows (an embedding bag) prefetches the rows it
+// will read some steps ahead: their addresses depend on loaded indices, so
+// the hardware prefetchers cannot predict them. The rows ahead are those
+// of a valid iteration point (past the last step of a bag, the next bag's;
+// past the last bag, the last one), normalized and clamped as the body
+// does, so a prefetch never addresses outside the table.
+// RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen | FileCheck %s
+
+// Rows of 3 KiB: one step (R = 4 rows) ahead; one prefetch per cache line
+// (a 32-lane chunk spans two).
+// CHECK-LABEL: func.func @embedding_bag
+// CHECK: scf.parallel (%[[BAG:.*]]) = (%c0) to (%c8) step (%c1) {
+// CHECK: scf.for %[[STEP:.*]] = %c0 to %c2 step %c1 {
+// CHECK: %[[ROW:.*]] = arith.muli %[[STEP]], %c4 : index
+// The current rows' indices: loaded once per chunk loop, not per chunk.
+// CHECK: %[[I0:.*]] = memref.load %{{.*}}[%c0, %[[BAG]], %[[ROW]]] : memref<1x8x8xi32>
+// CHECK: arith.minsi
+// CHECK: %[[IDX0:.*]] = arith.index_cast
+// The first row ahead: step + 4, carried into the next bag, clamped.
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[ROW]], %c4 : index
+// CHECK: %[[CARRY:.*]] = arith.divui %[[AHEAD]], %c8 : index
+// CHECK: %[[IN_BAG:.*]] = arith.remui %[[AHEAD]], %c8 : index
+// CHECK: %[[NEXT:.*]] = arith.addi %[[BAG]], %[[CARRY]] : index
+// CHECK: %[[AHEAD_BAG:.*]] = arith.minui %[[NEXT]], %c7 : index
+// CHECK: %[[J:.*]] = memref.load %{{.*}}[%c0, %[[AHEAD_BAG]], %[[IN_BAG]]] : memref<1x8x8xi32>
+// CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[J]], %c0_i32 : i32
+// CHECK: %[[WRAP:.*]] = arith.addi %[[J]], %c1000_i32 : i32
+// CHECK: %[[NORM:.*]] = arith.select %[[NEG]], %[[WRAP]], %[[J]] : i32
+// CHECK: %[[LOW:.*]] = arith.maxsi %[[NORM]], %c0_i32 : i32
+// CHECK: %[[CLAMPED:.*]] = arith.minsi %[[LOW]], %c999_i32 : i32
+// CHECK: %[[PIDX0:.*]] = arith.index_cast %[[CLAMPED]] : i32 to index
+// CHECK: scf.for %[[COL:.*]] = %c0 to %c768 step %c32 {
+// CHECK-NOT: memref.load
+// CHECK: memref.prefetch %arg0[%c0, %[[PIDX0]], %[[COL]]], read, locality<3>, data : memref<1x1000x768xf32>
+// CHECK: %[[LINE:.*]] = arith.addi %[[COL]], %c16 : index
+// CHECK: memref.prefetch %arg0[%c0, %[[PIDX0]], %[[LINE]]], read, locality<3>, data
+// CHECK-COUNT-6: memref.prefetch
+// CHECK-NOT: memref.prefetch
+// CHECK: vector.load %arg0[%c0, %[[IDX0]], %[[COL]]] : memref<1x1000x768xf32>, vector<32xf32>
+func.func @embedding_bag(%t: tensor<1x1000x768xf32>, %j: tensor<1x8x8xi32>) -> tensor<8x1x768xf32> {
+  %g = dml.gather %t, %j, axis = 1, index_dimensions = 2 : (tensor<1x1000x768xf32>, tensor<1x8x8xi32>) -> tensor<8x8x768xf32>
+  %r = dml.reduce %g, function = sum, axes = [1] : tensor<8x8x768xf32> -> tensor<8x1x768xf32>
+  return %r : tensor<8x1x768xf32>
+}
+
+// Rows of 256 bytes: 8 KiB ahead are 32 rows, four bags on.
+// CHECK-LABEL: func.func @short_rows
+// CHECK: %[[ROW:.*]] = arith.muli %{{.*}}, %c4 : index
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[ROW]], %c32 : index
+// CHECK: arith.divui %[[AHEAD]], %c8 : index
+// CHECK: memref.prefetch
+func.func @short_rows(%t: tensor<1x1000x64xf32>, %j: tensor<1x8x8xi32>) -> tensor<8x1x64xf32> {
+  %g = dml.gather %t, %j, axis = 1, index_dimensions = 2 : (tensor<1x1000x64xf32>, tensor<1x8x8xi32>) -> tensor<8x8x64xf32>
+  %r = dml.reduce %g, function = sum, axes = [1] : tensor<8x8x64xf32> -> tensor<8x1x64xf32>
+  return %r : tensor<8x1x64xf32>
+}
+
+// Rows at positions the loops give (the hardware prefetchers follow them),
+// and a gather without a reduction: no prefetch.
+// CHECK-LABEL: func.func @columns
+// CHECK-NOT: memref.prefetch
+// CHECK: return
+func.func @columns(%x: tensor<64x768xf32>) -> tensor<1x768xf32> {
+  %r = dml.reduce %x, function = sum, axes = [0] : tensor<64x768xf32> -> tensor<1x768xf32>
+  return %r : tensor<1x768xf32>
+}
+
+// CHECK-LABEL: func.func @gather_rows
+// CHECK-NOT: memref.prefetch
+// CHECK: return
+func.func @gather_rows(%x: tensor<1000x768xf32>, %j: tensor<1x64xi32>) -> tensor<64x768xf32> {
+  %g = dml.gather %x, %j, axis = 0, index_dimensions = 1 : (tensor<1000x768xf32>, tensor<1x64xi32>) -> tensor<64x768xf32>
+  return %g : tensor<64x768xf32>
+}
