@@ -388,6 +388,8 @@ PYBIND11_MODULE(_core, m) {
              dict["disk_hits"] = s.diskHits;
              dict["disk_misses"] = s.diskMisses;
              dict["disk_rejected"] = s.diskRejected;
+             dict["raw_hits"] = s.rawHits;
+             dict["raw_misses"] = s.rawMisses;
              return dict;
            })
       .def("clear_cache", &Compiler::clearCache)
