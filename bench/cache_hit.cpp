@@ -45,8 +45,7 @@ static dml::Graph buildGraph(const std::string &kind) {
   dml::Graph g("main");
   if (kind == "topk") { // T1
     dml::Tensor x = g.input(dml::DataType::Float32, {64, 32000});
-    auto [values, indices] =
-        g.topK(x, 1, 50, dml::AxisDirection::Decreasing);
+    auto [values, indices] = g.topK(x, 1, 50, dml::AxisDirection::Decreasing);
     g.output(values);
     g.output(indices);
   } else if (kind == "argmax") { // A1

@@ -62,9 +62,7 @@ Kernel::Kernel(std::unique_ptr<Impl> impl) : impl(std::move(impl)) {}
 Kernel::~Kernel() = default;
 const std::string &Kernel::name() const { return impl->name; }
 const std::vector<TensorDesc> &Kernel::inputs() const { return impl->inputs; }
-const std::vector<TensorDesc> &Kernel::outputs() const {
-  return impl->outputs;
-}
+const std::vector<TensorDesc> &Kernel::outputs() const { return impl->outputs; }
 unsigned Kernel::threads() const { return impl->threads; }
 const CompileTimes &Kernel::compileTimes() const { return impl->times; }
 
@@ -93,10 +91,9 @@ Status Kernel::run(const void *const *inputs, size_t numInputs,
                          std::to_string(k.inputs.size()) +
                          " input buffer(s), got " + std::to_string(numInputs));
   if (numOutputs != k.outputs.size())
-    return Status::error("@" + k.name + " has " +
-                         std::to_string(k.outputs.size()) +
-                         " output buffer(s), got " +
-                         std::to_string(numOutputs));
+    return Status::error(
+        "@" + k.name + " has " + std::to_string(k.outputs.size()) +
+        " output buffer(s), got " + std::to_string(numOutputs));
   if (numInputs && !inputs)
     return Status::error("@" + k.name + ": the input array is null");
   if (numOutputs && !outputs)
@@ -181,12 +178,13 @@ static Status checkOptions(const CompileOptions &options) {
   return Status::success();
 }
 
-static mlir::dml::JitKernelOptions getJitOptions(const CompileOptions &options) {
+static mlir::dml::JitKernelOptions
+getJitOptions(const CompileOptions &options) {
   mlir::dml::JitKernelOptions jitOptions;
   jitOptions.optLevel = options.optLevel;
-  jitOptions.numThreads = options.threads
-                              ? options.threads
-                              : std::max(1u, std::thread::hardware_concurrency());
+  jitOptions.numThreads =
+      options.threads ? options.threads
+                      : std::max(1u, std::thread::hardware_concurrency());
   jitOptions.pipelineOptions =
       getPipelineOptions(options.vectorize, options.vectorBits);
   return jitOptions;
@@ -196,10 +194,10 @@ static TensorDesc descOfSignature(const mlir::dml::TensorSignature &signature) {
   std::optional<std::vector<int64_t>> strides;
   if (!signature.strides.empty())
     strides.emplace(signature.strides.begin(), signature.strides.end());
-  return TensorDesc(fromMlir(signature.dataType),
-                    std::vector<int64_t>(signature.shape.begin(),
-                                         signature.shape.end()),
-                    std::move(strides));
+  return TensorDesc(
+      fromMlir(signature.dataType),
+      std::vector<int64_t>(signature.shape.begin(), signature.shape.end()),
+      std::move(strides));
 }
 
 /// A Kernel over a JIT-compiled or loaded function; its descriptions come
@@ -239,9 +237,9 @@ Compiler::Impl::makeKernel(std::unique_ptr<mlir::dml::JitKernel> jit,
   return KernelPtr(new Kernel(std::move(impl)));
 }
 
-KernelPtr
-Compiler::Impl::remember(const std::string &key, const std::string &rawKey,
-                         KernelPtr kernel) {
+KernelPtr Compiler::Impl::remember(const std::string &key,
+                                   const std::string &rawKey,
+                                   KernelPtr kernel) {
   std::lock_guard<std::mutex> lock(mutex);
   if (!key.empty())
     kernel = cache.emplace(key, kernel).first->second;
@@ -398,17 +396,17 @@ Expected<KernelPtr> Compiler::compileMLIR(std::string_view mlirText,
   if (name.empty()) {
     std::vector<mlir::func::FuncOp> functions = getPublicFunctions(**module);
     if (functions.size() != 1)
-      return Status::error(
-          "the module has " + std::to_string(functions.size()) +
-          " public functions; name the one to compile");
+      return Status::error("the module has " +
+                           std::to_string(functions.size()) +
+                           " public functions; name the one to compile");
     name = functions.front().getSymName().str();
   }
   auto func = (*module)->lookupSymbol<mlir::func::FuncOp>(name);
   if (!func || func.isExternal() || !func.isPublic())
     return Status::error("no public function @" + name +
                          " with a body in the module");
-  return impl->compileCanonical(printCanonical(**module), name, options,
-                                rawKey, start);
+  return impl->compileCanonical(printCanonical(**module), name, options, rawKey,
+                                start);
 }
 
 Expected<KernelPtr> Compiler::compileOperator(const OperatorDesc &desc,

@@ -42,8 +42,7 @@ static constexpr size_t kHeaderSize = 8 + 4 + 4 + 32 + 8 + 8 + 8 + 8 + 8;
 
 /// An alias: magic[8], version u32, reserved u32, raw key SHA-256[32], the
 /// entry's key SHA-256[32], xxh3 u64 (of the preceding bytes).
-static constexpr char kAliasMagic[8] = {'D', 'M', 'L', 'K', 'A', 'L', 'I',
-                                        'A'};
+static constexpr char kAliasMagic[8] = {'D', 'M', 'L', 'K', 'A', 'L', 'I', 'A'};
 static constexpr uint32_t kAliasVersion = 1;
 static constexpr llvm::StringLiteral kAliasSuffix = ".dmla";
 static constexpr size_t kAliasSize = 8 + 4 + 4 + 32 + 32 + 8;
@@ -348,8 +347,8 @@ KernelCache::lookupAlias(llvm::StringRef rawKey) {
       std::memcmp(bytes.data(), kAliasMagic, 8) != 0 ||
       endian::read32le(bytes.data() + 8) != kAliasVersion ||
       std::memcmp(bytes.data() + 16, rawHash.data(), 32) != 0 ||
-      llvm::xxh3_64bits(llvm::arrayRefFromStringRef(
-          bytes.take_front(kAliasSize - 8))) !=
+      llvm::xxh3_64bits(
+          llvm::arrayRefFromStringRef(bytes.take_front(kAliasSize - 8))) !=
           endian::read64le(bytes.data() + kAliasSize - 8)) {
     ++rejected;
     ++rawMisses;
@@ -360,8 +359,8 @@ KernelCache::lookupAlias(llvm::StringRef rawKey) {
   llvm::SmallString<256> entryPath(directory);
   llvm::sys::path::append(entryPath, llvm::toHex(keyHash, /*LowerCase=*/true) +
                                          kEntrySuffix.str());
-  std::optional<KernelCacheEntry> entry = readEntry(
-      std::string(entryPath), keyHash, /*countRejected=*/false);
+  std::optional<KernelCacheEntry> entry =
+      readEntry(std::string(entryPath), keyHash, /*countRejected=*/false);
   if (!entry) {
     ++rawMisses;
     return std::nullopt;
@@ -416,8 +415,9 @@ llvm::Error KernelCache::store(llvm::StringRef key,
   endian::write64le(p + 48, entry.workspaceBytes);
   endian::write64le(p + 56, signature.size());
   endian::write64le(p + 64, entry.object.size());
-  endian::write64le(p + 72, llvm::xxh3_64bits(llvm::arrayRefFromStringRef(
-                                llvm::StringRef(file).drop_front(kHeaderSize))));
+  endian::write64le(p + 72,
+                    llvm::xxh3_64bits(llvm::arrayRefFromStringRef(
+                        llvm::StringRef(file).drop_front(kHeaderSize))));
   endian::write64le(p + 80,
                     llvm::xxh3_64bits(llvm::arrayRefFromStringRef(
                         llvm::StringRef(file).take_front(kHeaderSize - 8))));
