@@ -87,32 +87,75 @@ std::optional<ScaleBias> toScaleBias(const PyScaleBias &value) {
   return ScaleBias{value->first, value->second};
 }
 
-/// Binds a two-operand elementwise call of Graph.
-template <Tensor (Graph::*Method)(Tensor, Tensor)>
-void defBinary(py::class_<PyGraph, std::shared_ptr<PyGraph>> &graph,
-               const char *name) {
-  graph.def(
-      name,
-      [](const std::shared_ptr<PyGraph> &g, const PyTensor &a,
-         const PyTensor &b) {
-        return wrap(g,
-                    (g->graph.*Method)(unwrap(g, a, "a"), unwrap(g, b, "b")));
-      },
-      py::arg("a"), py::arg("b"));
-}
+using PyGraphClass = py::class_<PyGraph, std::shared_ptr<PyGraph>>;
 
-/// Binds a one-operand elementwise call of Graph (with its scale and bias).
-template <Tensor (Graph::*Method)(Tensor, std::optional<ScaleBias>)>
-void defUnary(py::class_<PyGraph, std::shared_ptr<PyGraph>> &graph,
-              const char *name) {
-  graph.def(
-      name,
-      [](const std::shared_ptr<PyGraph> &g, const PyTensor &input,
-         const PyScaleBias &scaleBias) {
-        return wrap(g, (g->graph.*Method)(unwrap(g, input, "input"),
-                                          toScaleBias(scaleBias)));
-      },
-      py::arg("input"), py::arg("scale_bias") = py::none());
+/// The one-operand elementwise calls of Graph (with their scale and bias).
+struct UnaryBinding {
+  const char *name;
+  Tensor (Graph::*method)(Tensor, std::optional<ScaleBias>);
+};
+const UnaryBinding kUnaryBindings[] = {
+    {"identity", &Graph::identity},
+    {"exp", &Graph::exp},
+    {"log", &Graph::log},
+    {"abs", &Graph::abs},
+};
+
+/// The two-operand elementwise calls of Graph.
+struct BinaryBinding {
+  const char *name;
+  Tensor (Graph::*method)(Tensor, Tensor);
+};
+const BinaryBinding kBinaryBindings[] = {
+    {"add", &Graph::add},           {"subtract", &Graph::subtract},
+    {"multiply", &Graph::multiply}, {"divide", &Graph::divide},
+    {"max", &Graph::max},           {"min", &Graph::min},
+};
+
+/// The arg reductions of Graph.
+struct ArgReduceBinding {
+  const char *name;
+  Tensor (Graph::*method)(Tensor, std::vector<int32_t>, AxisDirection,
+                          DataType);
+};
+const ArgReduceBinding kArgReduceBindings[] = {
+    {"arg_max", &Graph::argMax},
+    {"arg_min", &Graph::argMin},
+};
+
+void defElementwiseAndArgReductions(PyGraphClass &graph) {
+  for (const UnaryBinding &binding : kUnaryBindings)
+    graph.def(
+        binding.name,
+        [method = binding.method](const std::shared_ptr<PyGraph> &g,
+                                  const PyTensor &input,
+                                  const PyScaleBias &scaleBias) {
+          return wrap(g, (g->graph.*method)(unwrap(g, input, "input"),
+                                            toScaleBias(scaleBias)));
+        },
+        py::arg("input"), py::arg("scale_bias") = py::none());
+  for (const BinaryBinding &binding : kBinaryBindings)
+    graph.def(
+        binding.name,
+        [method = binding.method](const std::shared_ptr<PyGraph> &g,
+                                  const PyTensor &a, const PyTensor &b) {
+          return wrap(g,
+                      (g->graph.*method)(unwrap(g, a, "a"), unwrap(g, b, "b")));
+        },
+        py::arg("a"), py::arg("b"));
+  for (const ArgReduceBinding &binding : kArgReduceBindings)
+    graph.def(
+        binding.name,
+        [method =
+             binding.method](const std::shared_ptr<PyGraph> &g,
+                             const PyTensor &input, std::vector<int32_t> axes,
+                             AxisDirection direction, DataType outputType) {
+          return wrap(g, (g->graph.*method)(unwrap(g, input, "input"),
+                                            std::move(axes), direction,
+                                            outputType));
+        },
+        py::arg("input"), py::arg("axes"), py::arg("direction"),
+        py::arg("output_type"));
 }
 
 py::dict toDict(const CompileTimes &times) {
@@ -185,7 +228,7 @@ PYBIND11_MODULE(_core, m) {
         return take(t.owner->graph.desc(t.tensor));
       });
 
-  py::class_<PyGraph, std::shared_ptr<PyGraph>> graph(m, "Graph");
+  PyGraphClass graph(m, "Graph");
   graph
       .def(py::init<std::string, std::string>(), py::arg("name") = "main",
            py::arg("feature_level") = "")
@@ -211,28 +254,6 @@ PYBIND11_MODULE(_core, m) {
           },
           py::arg("input"), py::arg("axis"), py::arg("k"), py::arg("direction"),
           py::arg("index_type"))
-      .def(
-          "arg_max",
-          [](const std::shared_ptr<PyGraph> &g, const PyTensor &input,
-             std::vector<int32_t> axes, AxisDirection direction,
-             DataType outputType) {
-            return wrap(g, g->graph.argMax(unwrap(g, input, "input"),
-                                           std::move(axes), direction,
-                                           outputType));
-          },
-          py::arg("input"), py::arg("axes"), py::arg("direction"),
-          py::arg("output_type"))
-      .def(
-          "arg_min",
-          [](const std::shared_ptr<PyGraph> &g, const PyTensor &input,
-             std::vector<int32_t> axes, AxisDirection direction,
-             DataType outputType) {
-            return wrap(g, g->graph.argMin(unwrap(g, input, "input"),
-                                           std::move(axes), direction,
-                                           outputType));
-          },
-          py::arg("input"), py::arg("axes"), py::arg("direction"),
-          py::arg("output_type"))
       .def(
           "reduce",
           [](const std::shared_ptr<PyGraph> &g, const PyTensor &input,
@@ -289,16 +310,7 @@ PYBIND11_MODULE(_core, m) {
           },
           py::arg("input"), py::arg("min"), py::arg("max"),
           py::arg("scale_bias") = py::none());
-  defUnary<&Graph::identity>(graph, "identity");
-  defUnary<&Graph::exp>(graph, "exp");
-  defUnary<&Graph::log>(graph, "log");
-  defUnary<&Graph::abs>(graph, "abs");
-  defBinary<&Graph::add>(graph, "add");
-  defBinary<&Graph::subtract>(graph, "subtract");
-  defBinary<&Graph::multiply>(graph, "multiply");
-  defBinary<&Graph::divide>(graph, "divide");
-  defBinary<&Graph::max>(graph, "max");
-  defBinary<&Graph::min>(graph, "min");
+  defElementwiseAndArgReductions(graph);
 
   py::class_<Kernel, std::shared_ptr<Kernel>>(m, "Kernel")
       .def_property_readonly("name", &Kernel::name)
@@ -388,6 +400,8 @@ PYBIND11_MODULE(_core, m) {
              dict["disk_hits"] = s.diskHits;
              dict["disk_misses"] = s.diskMisses;
              dict["disk_rejected"] = s.diskRejected;
+             dict["raw_hits"] = s.rawHits;
+             dict["raw_misses"] = s.rawMisses;
              return dict;
            })
       .def("clear_cache", &Compiler::clearCache)

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <set>
 #include <thread>
 
 using namespace dml;
@@ -61,9 +62,7 @@ Kernel::Kernel(std::unique_ptr<Impl> impl) : impl(std::move(impl)) {}
 Kernel::~Kernel() = default;
 const std::string &Kernel::name() const { return impl->name; }
 const std::vector<TensorDesc> &Kernel::inputs() const { return impl->inputs; }
-const std::vector<TensorDesc> &Kernel::outputs() const {
-  return impl->outputs;
-}
+const std::vector<TensorDesc> &Kernel::outputs() const { return impl->outputs; }
 unsigned Kernel::threads() const { return impl->threads; }
 const CompileTimes &Kernel::compileTimes() const { return impl->times; }
 
@@ -92,10 +91,9 @@ Status Kernel::run(const void *const *inputs, size_t numInputs,
                          std::to_string(k.inputs.size()) +
                          " input buffer(s), got " + std::to_string(numInputs));
   if (numOutputs != k.outputs.size())
-    return Status::error("@" + k.name + " has " +
-                         std::to_string(k.outputs.size()) +
-                         " output buffer(s), got " +
-                         std::to_string(numOutputs));
+    return Status::error(
+        "@" + k.name + " has " + std::to_string(k.outputs.size()) +
+        " output buffer(s), got " + std::to_string(numOutputs));
   if (numInputs && !inputs)
     return Status::error("@" + k.name + ": the input array is null");
   if (numOutputs && !outputs)
@@ -143,13 +141,28 @@ struct Compiler::Impl {
   /// Null when the on-disk cache is off.
   std::unique_ptr<mlir::dml::KernelCache> diskCache;
   mutable std::mutex mutex;
+  /// By canonical key, and by raw key (the input as given).
   std::map<std::string, KernelPtr> cache;
+  std::map<std::string, KernelPtr> rawCache;
   CacheStatistics statistics;
+
+  /// The kernel of `rawKey` from memory or through an alias on disk, or
+  /// null: no MLIRContext, no parse, no pass pipeline.
+  KernelPtr findRaw(const std::string &rawKey,
+                    const mlir::dml::JitKernelOptions &jitOptions,
+                    const CompileOptions &options,
+                    std::chrono::steady_clock::time_point start);
 
   Expected<KernelPtr>
   compileCanonical(const std::string &canonical, const std::string &function,
-                   const CompileOptions &options,
+                   const CompileOptions &options, const std::string &rawKey,
                    std::chrono::steady_clock::time_point start);
+
+  KernelPtr remember(const std::string &key, const std::string &rawKey,
+                     KernelPtr kernel);
+
+  static KernelPtr makeKernel(std::unique_ptr<mlir::dml::JitKernel> jit,
+                              std::chrono::steady_clock::time_point start);
 };
 
 static double millisecondsSince(std::chrono::steady_clock::time_point start) {
@@ -158,68 +171,52 @@ static double millisecondsSince(std::chrono::steady_clock::time_point start) {
       .count();
 }
 
-Expected<KernelPtr> Compiler::Impl::compileCanonical(
-    const std::string &canonical, const std::string &function,
-    const CompileOptions &options,
-    std::chrono::steady_clock::time_point start) {
+static Status checkOptions(const CompileOptions &options) {
   if (options.optLevel > 3)
     return Status::error("optLevel must be 0..3, got " +
                          std::to_string(options.optLevel));
-  std::string key = canonical + "\n// function: " + function +
-                    "\n// options: " + options.str();
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto found = cache.find(key);
-    if (found != cache.end()) {
-      ++statistics.hits;
-      return found->second;
-    }
-    ++statistics.misses;
-  }
+  return Status::success();
+}
 
-  std::unique_ptr<mlir::MLIRContext> context = createContext();
-  Expected<mlir::OwningOpRef<mlir::ModuleOp>> module =
-      parseModule(canonical, context.get());
-  if (!module)
-    return module.status();
-  auto func = (*module)->lookupSymbol<mlir::func::FuncOp>(function);
-  if (!func)
-    return Status::error("no function @" + function + " in the module");
-  Expected<FunctionDescs> descs = getFunctionDescs(func);
-  if (!descs)
-    return descs.status();
-
-  unsigned threads = options.threads;
-  if (threads == 0)
-    threads = std::max(1u, std::thread::hardware_concurrency());
+static mlir::dml::JitKernelOptions
+getJitOptions(const CompileOptions &options) {
   mlir::dml::JitKernelOptions jitOptions;
   jitOptions.optLevel = options.optLevel;
-  jitOptions.numThreads = threads;
+  jitOptions.numThreads =
+      options.threads ? options.threads
+                      : std::max(1u, std::thread::hardware_concurrency());
   jitOptions.pipelineOptions =
       getPipelineOptions(options.vectorize, options.vectorBits);
-  if (options.diskCache)
-    jitOptions.cache = diskCache.get();
-  DiagnosticCapture capture(context.get());
-  llvm::Expected<std::unique_ptr<mlir::dml::JitKernel>> jit =
-      mlir::dml::JitKernel::compile(**module, function, jitOptions);
-  if (!jit) {
-    std::string message = llvm::toString(jit.takeError());
-    std::string diagnostics = capture.allErrors();
-    // The diagnostics say what failed; the JIT's own line points at them.
-    if (!diagnostics.empty())
-      message = "cannot compile @" + function + ": " + diagnostics;
-    return Status::error(message);
-  }
+  return jitOptions;
+}
 
+static TensorDesc descOfSignature(const mlir::dml::TensorSignature &signature) {
+  std::optional<std::vector<int64_t>> strides;
+  if (!signature.strides.empty())
+    strides.emplace(signature.strides.begin(), signature.strides.end());
+  return TensorDesc(
+      fromMlir(signature.dataType),
+      std::vector<int64_t>(signature.shape.begin(), signature.shape.end()),
+      std::move(strides));
+}
+
+/// A Kernel over a JIT-compiled or loaded function; its descriptions come
+/// from the JIT's signature (which a cache entry holds too).
+KernelPtr
+Compiler::Impl::makeKernel(std::unique_ptr<mlir::dml::JitKernel> jit,
+                           std::chrono::steady_clock::time_point start) {
   auto impl = std::make_unique<Kernel::Impl>();
-  impl->name = function;
-  impl->inputs = descs->inputs;
-  impl->outputs = descs->outputs;
-  impl->threads = threads;
-  impl->times.pipelineMs = (*jit)->getCompileTimes().pipelineMs;
-  impl->times.codegenMs = (*jit)->getCompileTimes().jitMs;
-  impl->times.cached = (*jit)->getCompileTimes().cached;
-  impl->jit = std::move(*jit);
+  const mlir::dml::FunctionSignature &signature = jit->getSignature();
+  impl->name = signature.name;
+  for (const mlir::dml::TensorSignature &input : signature.inputs)
+    impl->inputs.push_back(descOfSignature(input));
+  for (const mlir::dml::TensorSignature &result : signature.results)
+    impl->outputs.push_back(descOfSignature(result));
+  impl->threads = jit->getNumThreads();
+  impl->times.pipelineMs = jit->getCompileTimes().pipelineMs;
+  impl->times.codegenMs = jit->getCompileTimes().jitMs;
+  impl->times.cached = jit->getCompileTimes().cached;
+  impl->jit = std::move(jit);
   auto addDescriptor = [&](const TensorDesc &desc, bool packed) {
     impl->descriptorOffsets.push_back(impl->descriptorWords.size());
     impl->descriptorWords.push_back(0); // allocated
@@ -237,12 +234,98 @@ Expected<KernelPtr> Compiler::Impl::compileCanonical(
     addDescriptor(desc, /*packed=*/true);
   registerExitHandler();
   impl->times.totalMs = millisecondsSince(start);
-  KernelPtr kernel(new Kernel(std::move(impl)));
+  return KernelPtr(new Kernel(std::move(impl)));
+}
 
+KernelPtr Compiler::Impl::remember(const std::string &key,
+                                   const std::string &rawKey,
+                                   KernelPtr kernel) {
   std::lock_guard<std::mutex> lock(mutex);
-  auto [entry, inserted] = cache.emplace(key, kernel);
-  statistics.entries = cache.size();
-  return entry->second;
+  if (!key.empty())
+    kernel = cache.emplace(key, kernel).first->second;
+  rawCache.emplace(rawKey, kernel);
+  return kernel;
+}
+
+KernelPtr Compiler::Impl::findRaw(const std::string &rawKey,
+                                  const mlir::dml::JitKernelOptions &jitOptions,
+                                  const CompileOptions &options,
+                                  std::chrono::steady_clock::time_point start) {
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto found = rawCache.find(rawKey);
+    if (found != rawCache.end()) {
+      ++statistics.hits;
+      return found->second;
+    }
+  }
+  if (!diskCache || !options.diskCache)
+    return nullptr;
+  std::optional<mlir::dml::KernelCacheEntry> entry =
+      diskCache->lookupAlias(rawKey);
+  if (!entry)
+    return nullptr;
+  llvm::Expected<std::unique_ptr<mlir::dml::JitKernel>> jit =
+      mlir::dml::JitKernel::load(*entry, jitOptions);
+  // An object that does not link is compiled again, as if it were missing.
+  if (!jit) {
+    llvm::consumeError(jit.takeError());
+    return nullptr;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    ++statistics.misses;
+  }
+  return remember("", rawKey, makeKernel(std::move(*jit), start));
+}
+
+Expected<KernelPtr> Compiler::Impl::compileCanonical(
+    const std::string &canonical, const std::string &function,
+    const CompileOptions &options, const std::string &rawKey,
+    std::chrono::steady_clock::time_point start) {
+  std::string key = canonical + "\n// function: " + function +
+                    "\n// options: " + options.str();
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto found = cache.find(key);
+    if (found != cache.end()) {
+      ++statistics.hits;
+      rawCache.emplace(rawKey, found->second);
+      return found->second;
+    }
+    ++statistics.misses;
+  }
+
+  std::unique_ptr<mlir::MLIRContext> context = createContext();
+  Expected<mlir::OwningOpRef<mlir::ModuleOp>> module =
+      parseModule(canonical, context.get());
+  if (!module)
+    return module.status();
+  auto func = (*module)->lookupSymbol<mlir::func::FuncOp>(function);
+  if (!func)
+    return Status::error("no function @" + function + " in the module");
+  // Checks the argument and result types with the API's messages.
+  Expected<FunctionDescs> descs = getFunctionDescs(func);
+  if (!descs)
+    return descs.status();
+
+  mlir::dml::JitKernelOptions jitOptions = getJitOptions(options);
+  if (options.diskCache && diskCache) {
+    jitOptions.cache = diskCache.get();
+    jitOptions.cacheAlias = rawKey;
+  }
+  DiagnosticCapture capture(context.get());
+  llvm::Expected<std::unique_ptr<mlir::dml::JitKernel>> jit =
+      mlir::dml::JitKernel::compile(**module, function, jitOptions);
+  if (!jit) {
+    std::string message = llvm::toString(jit.takeError());
+    std::string diagnostics = capture.allErrors();
+    // The diagnostics say what failed; the JIT's own line points at them.
+    if (!diagnostics.empty())
+      message = "cannot compile @" + function + ": " + diagnostics;
+    return Status::error(message);
+  }
+  return remember(key, rawKey, makeKernel(std::move(*jit), start));
 }
 
 Compiler::Compiler(const DiskCacheOptions &diskCache)
@@ -274,16 +357,36 @@ Expected<std::string> Compiler::canonicalIR(const Graph &graph) {
 Expected<KernelPtr> Compiler::compile(const Graph &graph,
                                       const CompileOptions &options) {
   auto start = std::chrono::steady_clock::now();
+  if (Status status = checkOptions(options); !status.ok())
+    return status;
   Expected<std::string> canonical = canonicalIR(graph);
   if (!canonical)
     return canonical.status();
-  return impl->compileCanonical(*canonical, graph.name(), options, start);
+  std::string rawKey = mlir::dml::JitKernel::getRawCacheKey(
+      "graph\n" + *canonical, graph.name(), getJitOptions(options));
+  if (KernelPtr kernel =
+          impl->findRaw(rawKey, getJitOptions(options), options, start))
+    return kernel;
+  return impl->compileCanonical(*canonical, graph.name(), options, rawKey,
+                                start);
 }
 
 Expected<KernelPtr> Compiler::compileMLIR(std::string_view mlirText,
                                           std::string_view function,
                                           const CompileOptions &options) {
   auto start = std::chrono::steady_clock::now();
+  if (Status status = checkOptions(options); !status.ok())
+    return status;
+  // The text as given finds a kernel compiled from it before without a
+  // context or a parse; the name as given (empty: the only public one).
+  mlir::dml::JitKernelOptions jitOptions = getJitOptions(options);
+  std::string source = "mlir\n";
+  source.append(mlirText.data(), mlirText.size());
+  std::string rawKey = mlir::dml::JitKernel::getRawCacheKey(
+      source, llvm::StringRef(function.data(), function.size()), jitOptions);
+  if (KernelPtr kernel = impl->findRaw(rawKey, jitOptions, options, start))
+    return kernel;
+
   std::unique_ptr<mlir::MLIRContext> context = createContext();
   Expected<mlir::OwningOpRef<mlir::ModuleOp>> module =
       parseModule(mlirText, context.get());
@@ -293,16 +396,16 @@ Expected<KernelPtr> Compiler::compileMLIR(std::string_view mlirText,
   if (name.empty()) {
     std::vector<mlir::func::FuncOp> functions = getPublicFunctions(**module);
     if (functions.size() != 1)
-      return Status::error(
-          "the module has " + std::to_string(functions.size()) +
-          " public functions; name the one to compile");
+      return Status::error("the module has " +
+                           std::to_string(functions.size()) +
+                           " public functions; name the one to compile");
     name = functions.front().getSymName().str();
   }
   auto func = (*module)->lookupSymbol<mlir::func::FuncOp>(name);
   if (!func || func.isExternal() || !func.isPublic())
     return Status::error("no public function @" + name +
                          " with a body in the module");
-  return impl->compileCanonical(printCanonical(**module), name, options,
+  return impl->compileCanonical(printCanonical(**module), name, options, rawKey,
                                 start);
 }
 
@@ -318,12 +421,20 @@ Expected<KernelPtr> Compiler::compileOperator(const OperatorDesc &desc,
 CacheStatistics Compiler::cacheStatistics() const {
   std::lock_guard<std::mutex> lock(impl->mutex);
   CacheStatistics statistics = impl->statistics;
-  statistics.entries = impl->cache.size();
+  // Kernels, whichever keys they are held by.
+  std::set<const Kernel *> kernels;
+  for (const auto &[key, kernel] : impl->cache)
+    kernels.insert(kernel.get());
+  for (const auto &[key, kernel] : impl->rawCache)
+    kernels.insert(kernel.get());
+  statistics.entries = kernels.size();
   if (impl->diskCache) {
     mlir::dml::KernelCacheCounters counters = impl->diskCache->getCounters();
     statistics.diskHits = counters.hits;
     statistics.diskMisses = counters.misses;
     statistics.diskRejected = counters.rejected;
+    statistics.rawHits = counters.rawHits;
+    statistics.rawMisses = counters.rawMisses;
   }
   return statistics;
 }
@@ -335,5 +446,6 @@ std::string Compiler::diskCacheDirectory() const {
 void Compiler::clearCache() {
   std::lock_guard<std::mutex> lock(impl->mutex);
   impl->cache.clear();
+  impl->rawCache.clear();
   impl->statistics.entries = 0;
 }

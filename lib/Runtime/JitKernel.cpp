@@ -83,7 +83,8 @@ llvm::Error FunctionSignature::check(const HostTensor &tensor, unsigned index,
                     isResult ? "results" : "arguments");
   const TensorSignature &expected = list[index];
   TensorSignature actual{tensor.getDataType(),
-                         llvm::SmallVector<int64_t, 4>(tensor.getShape())};
+                         llvm::SmallVector<int64_t, 4>(tensor.getShape()),
+                         /*strides=*/{}};
   if (expected.dataType != actual.dataType)
     return jitError("{0}: data type mismatch: expected {1} ({2}, {3}), got "
                     "{4} ({5}, {6})",
@@ -160,7 +161,8 @@ mlir::dml::getTensorSignature(Type type, llvm::StringRef what) {
                     "data type (f16, f32, f64, i8..i64, ui8..ui64)",
                     what, typeText);
   return TensorSignature{*dataType,
-                         llvm::SmallVector<int64_t, 4>(tensorType.getShape())};
+                         llvm::SmallVector<int64_t, 4>(tensorType.getShape()),
+                         /*strides=*/{}};
 }
 
 llvm::Expected<FunctionSignature>
@@ -198,6 +200,10 @@ mlir::dml::getFunctionSignature(ModuleOp module, llvm::StringRef name) {
         input, llvm::formatv("argument {0} of @{1}", index, name).str());
     if (!tensor)
       return tensor.takeError();
+    if (auto strides =
+            function.getArgAttrOfType<DenseI64ArrayAttr>(index, "dml.strides"))
+      tensor->strides.assign(strides.asArrayRef().begin(),
+                             strides.asArrayRef().end());
     signature.inputs.push_back(std::move(*tensor));
   }
   for (auto [index, result] : llvm::enumerate(type.getResults())) {
@@ -276,19 +282,59 @@ static void pruneUnreachableFunctions(ModuleOp module, llvm::StringRef root) {
       function.erase();
 }
 
+/// The host CPU and its features, detected once: every key has them.
+struct HostTarget {
+  std::string cpu;
+  std::string features;
+};
+
+static const HostTarget &getHostTarget() {
+  static const HostTarget host = [] {
+    HostTarget result;
+    if (llvm::Expected<llvm::orc::JITTargetMachineBuilder> builder =
+            llvm::orc::JITTargetMachineBuilder::detectHost()) {
+      result.cpu = builder->getCPU();
+      result.features = builder->getFeatures().getString();
+    } else {
+      llvm::consumeError(builder.takeError());
+    }
+    return result;
+  }();
+  return host;
+}
+
+/// What a key holds besides the input: the options, the host and the
+/// compiler build, the same in the key of an entry and of its aliases.
+static void printKeyOptions(llvm::raw_ostream &os, llvm::StringRef name,
+                            const JitKernelOptions &options,
+                            unsigned numThreads) {
+  const HostTarget &host = getHostTarget();
+  os << "\nfunction: " << name << "\npipeline: " << options.pipelineOptions
+     << "\nthreads: " << numThreads << "\nopt-level: " << options.optLevel
+     << "\ncpu: " << host.cpu << "\nfeatures: " << host.features
+     << "\ncompiler: " << KernelCache::getCompilerVersion() << "\n";
+}
+
 /// The cache key of a compilation: everything the object code depends on.
 static std::string getCacheKey(ModuleOp module, llvm::StringRef name,
                                const JitKernelOptions &options,
-                               unsigned numThreads, llvm::StringRef cpu,
-                               llvm::StringRef features) {
+                               unsigned numThreads) {
   std::string key;
   llvm::raw_string_ostream os(key);
   // Generic form without locations: formatting and file names do not matter.
   module->print(os, OpPrintingFlags().printGenericOpForm());
-  os << "\nfunction: " << name << "\npipeline: " << options.pipelineOptions
-     << "\nthreads: " << numThreads << "\nopt-level: " << options.optLevel
-     << "\ncpu: " << cpu << "\nfeatures: " << features
-     << "\ncompiler: " << KernelCache::getCompilerVersion() << "\n";
+  printKeyOptions(os, name, options, numThreads);
+  return key;
+}
+
+std::string JitKernel::getRawCacheKey(llvm::StringRef source,
+                                      llvm::StringRef function,
+                                      const JitKernelOptions &options) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  // The size first: no source can end where another's options begin.
+  os << "raw " << source.size() << "\n" << source;
+  printKeyOptions(os, function, options, std::max(1u, options.numThreads));
   return key;
 }
 
@@ -460,6 +506,51 @@ loadObject(llvm::StringRef object, llvm::ArrayRef<llvm::StringRef> libraries,
 
 JitKernel::~JitKernel() = default;
 
+llvm::Error JitKernel::loadCode(llvm::StringRef object, uint64_t bytes,
+                                const JitKernelOptions &options) {
+  llvm::SmallVector<llvm::StringRef> libraries(options.sharedLibraries.begin(),
+                                               options.sharedLibraries.end());
+#ifdef DML_OPENMP_RUNTIME
+  // Parallel loops call the OpenMP runtime.
+  if (numThreads > 1)
+    libraries.push_back(DML_OPENMP_RUNTIME);
+#endif
+  workspaceBytes = bytes;
+  workspaces = std::make_unique<WorkspacePool>(bytes);
+  void *address = nullptr;
+  llvm::Expected<std::unique_ptr<LoadedObject>> loaded = loadObject(
+      object, libraries, "_mlir__mlir_ciface_" + signature.name, address);
+  if (!loaded)
+    return jitError("loading the code of @{0} failed: {1}", signature.name,
+                    llvm::toString(loaded.takeError()));
+  code = std::move(*loaded);
+  function = reinterpret_cast<void (*)(void **)>(address);
+  if (options.enableObjectDump)
+    this->object = object.str();
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::unique_ptr<JitKernel>>
+JitKernel::load(const KernelCacheEntry &entry,
+                const JitKernelOptions &options) {
+  auto start = std::chrono::steady_clock::now();
+  std::unique_ptr<JitKernel> kernel(new JitKernel());
+  kernel->signature = entry.signature;
+  kernel->numThreads = std::max(1u, options.numThreads);
+  kernel->targetCPU = getHostTarget().cpu;
+  kernel->targetFeatures = getHostTarget().features;
+  kernel->hasStridedInputs =
+      llvm::any_of(entry.signature.inputs, [](const TensorSignature &input) {
+        return !input.strides.empty();
+      });
+  if (llvm::Error error =
+          kernel->loadCode(entry.object, entry.workspaceBytes, options))
+    return std::move(error);
+  kernel->compileTimes.cached = true;
+  kernel->compileTimes.jitMs = millisecondsSince(start);
+  return kernel;
+}
+
 llvm::Expected<std::unique_ptr<JitKernel>>
 JitKernel::compile(ModuleOp module, llvm::StringRef name,
                    const JitKernelOptions &options) {
@@ -469,7 +560,8 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
   if (!signature)
     return signature.takeError();
 
-  initializeNativeTargetOnce();
+  // No target initialization yet: loading a cached object with JITLink
+  // needs none.
   std::unique_ptr<JitKernel> kernel(new JitKernel());
   kernel->signature = std::move(*signature);
   kernel->numThreads = std::max(1u, options.numThreads);
@@ -484,51 +576,22 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
     if (function.getArgAttr(index, "dml.strides"))
       kernel->hasStridedInputs = true;
 
-  // Code generation for the host CPU with all its features.
-  llvm::Expected<llvm::orc::JITTargetMachineBuilder> builder =
-      llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!builder)
-    return builder.takeError();
-  builder->setCodeGenOptLevel(getCodeGenOptLevel(options.optLevel));
-  kernel->targetCPU = builder->getCPU();
-  kernel->targetFeatures = builder->getFeatures().getString();
-  llvm::SmallVector<llvm::StringRef> libraries(options.sharedLibraries.begin(),
-                                               options.sharedLibraries.end());
-#ifdef DML_OPENMP_RUNTIME
-  // Parallel loops call the OpenMP runtime.
-  if (kernel->numThreads > 1)
-    libraries.push_back(DML_OPENMP_RUNTIME);
-#endif
+  kernel->targetCPU = getHostTarget().cpu;
+  kernel->targetFeatures = getHostTarget().features;
   std::string wrapperName = "_mlir_ciface_" + name.str();
-  // Loads the object of a function taking a workspace of `workspaceBytes`
-  // bytes (0: none) as its last argument.
-  auto finish = [&](llvm::StringRef object,
-                    uint64_t workspaceBytes) -> llvm::Error {
-    kernel->workspaceBytes = workspaceBytes;
-    kernel->workspaces = std::make_unique<WorkspacePool>(workspaceBytes);
-    void *address = nullptr;
-    llvm::Expected<std::unique_ptr<LoadedObject>> loaded =
-        loadObject(object, libraries, "_mlir_" + wrapperName, address);
-    if (!loaded)
-      return jitError("loading the code of @{0} failed: {1}", name,
-                      llvm::toString(loaded.takeError()));
-    kernel->code = std::move(*loaded);
-    kernel->function = reinterpret_cast<void (*)(void **)>(address);
-    if (options.enableObjectDump)
-      kernel->object = object.str();
-    return llvm::Error::success();
-  };
 
   // A custom pipeline or IR printing always compiles.
   bool useCache =
       options.cache && !options.printIRAfterAll && !options.pipelineBuilder;
   std::string key;
   if (useCache) {
-    key = getCacheKey(*lowered, name, options, kernel->numThreads,
-                      kernel->targetCPU, kernel->targetFeatures);
+    key = getCacheKey(*lowered, name, options, kernel->numThreads);
     if (std::optional<KernelCacheEntry> entry = options.cache->lookup(key)) {
-      if (llvm::Error error = finish(entry->object, entry->workspaceBytes))
+      if (llvm::Error error =
+              kernel->loadCode(entry->object, entry->workspaceBytes, options))
         return std::move(error);
+      if (!options.cacheAlias.empty())
+        llvm::consumeError(options.cache->storeAlias(options.cacheAlias, key));
       kernel->compileTimes.cached = true;
       kernel->compileTimes.jitMs = millisecondsSince(start);
       return kernel;
@@ -536,6 +599,12 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
   }
 
   initializeCompilerOnce();
+  // Code generation for the host CPU with all its features.
+  llvm::Expected<llvm::orc::JITTargetMachineBuilder> builder =
+      llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return builder.takeError();
+  builder->setCodeGenOptLevel(getCodeGenOptLevel(options.optLevel));
   {
     DialectRegistry registry;
     registerBuiltinDialectTranslation(registry);
@@ -621,10 +690,13 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
                     llvm::toString(object.takeError()));
   // A cache that cannot be written costs the next process a compilation,
   // nothing else.
-  if (useCache)
-    llvm::consumeError(
-        options.cache->store(key, KernelCacheEntry{*object, workspaceBytes}));
-  if (llvm::Error error = finish(*object, workspaceBytes))
+  if (useCache) {
+    llvm::consumeError(options.cache->store(
+        key, KernelCacheEntry{*object, workspaceBytes, kernel->signature}));
+    if (!options.cacheAlias.empty())
+      llvm::consumeError(options.cache->storeAlias(options.cacheAlias, key));
+  }
+  if (llvm::Error error = kernel->loadCode(*object, workspaceBytes, options))
     return std::move(error);
   kernel->compileTimes.jitMs = millisecondsSince(jitStart);
   return kernel;

@@ -356,7 +356,8 @@ class Compiler:
 
     def cache_statistics(self):
         """hits, misses, entries (in memory); disk_hits, disk_misses,
-        disk_rejected (on disk)."""
+        disk_rejected (on disk); raw_hits: disk hits found by the input as
+        given, without parsing; raw_misses: inputs not seen before."""
         return self._compiler.cache_statistics()
 
     def clear_cache(self):

@@ -68,6 +68,22 @@ def test_gather_one_hot_arg_max_graph(compiler):
     np.testing.assert_array_equal(arg, ref.arg_max(data, [1]))
 
 
+def test_arg_min_and_arg_max_bindings(compiler):
+    """Each entry of the bindings' table reaches its own operator."""
+    g = dml.Graph()
+    x = g.input(np.float32, [6, 5])
+    g.output(g.arg_min(x, axes=[1], direction="decreasing"))
+    g.output(g.arg_max(x, axes=[0], output_type=np.int64))
+    data = np.array([[3, 1, 1, 4, 0], [2, 2, 5, 5, 1], [0, 0, 0, 0, 0],
+                     [9, 8, 7, 6, 5], [1, 2, 3, 4, 5], [5, 5, 1, 9, 9]],
+                    np.float32)
+    arg_min, arg_max = compiler.compile(g)(data)
+    np.testing.assert_array_equal(
+        arg_min, ref.arg_min(data, [1], direction=ref.DECREASING))
+    np.testing.assert_array_equal(
+        arg_max, ref.arg_max(data, [0], out_dtype=np.int64))
+
+
 def test_compile_mlir_and_outputs_written_in_place(compiler):
     kernel = compiler.compile_mlir(TOPK_MLIR, opt_level=1)
     assert kernel.name == "topk"

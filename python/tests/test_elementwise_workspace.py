@@ -189,8 +189,8 @@ def test_entry_of_the_previous_format_is_rejected(cache_dir):
     (entry,) = [f for f in os.listdir(cache_dir) if f.endswith(".dmlk")]
     path = os.path.join(cache_dir, entry)
     data = bytearray(open(path, "rb").read())
-    assert data[8:12] == (2).to_bytes(4, "little")  # the format version
-    data[8:12] = (1).to_bytes(4, "little")
+    assert data[8:12] == (3).to_bytes(4, "little")  # the format version
+    data[8:12] = (2).to_bytes(4, "little")
     open(path, "wb").write(bytes(data))
     compiler = dml.Compiler(cache_dir=cache_dir)
     kernel = compiler.compile(bag_graph())

@@ -64,10 +64,14 @@ struct DiskCacheOptions {
   uint64_t maxBytes = 0;
 };
 
-/// Cache counters of a Compiler: `hits`/`misses` of the in-memory cache;
-/// of its misses, `diskHits` were loaded from the on-disk cache and
-/// `diskMisses` compiled (and stored); `diskRejected` entries were found
-/// corrupt or truncated and compiled again.
+/// Cache counters of a Compiler: `hits`/`misses` of the in-memory cache
+/// (`entries`: its kernels); of its misses, `diskHits` were
+/// loaded from the on-disk cache and `diskMisses` compiled (and stored);
+/// `diskRejected` entries or aliases were found corrupt or truncated and
+/// compiled again. Of the disk hits, `rawHits` were found by the key of the
+/// input as given (MLIR text, a graph's printed module), with no MLIRContext,
+/// no parse and no pass pipeline; `rawMisses` inputs had no usable alias
+/// yet (the first compilation from that exact input writes it).
 struct CacheStatistics {
   uint64_t hits = 0;
   uint64_t misses = 0;
@@ -75,6 +79,8 @@ struct CacheStatistics {
   uint64_t diskHits = 0;
   uint64_t diskMisses = 0;
   uint64_t diskRejected = 0;
+  uint64_t rawHits = 0;
+  uint64_t rawMisses = 0;
 };
 
 /// Compile time of a kernel in milliseconds.

@@ -36,12 +36,15 @@ class FuncOp;
 namespace mlir::dml {
 
 class KernelCache;
+struct KernelCacheEntry;
 struct LoadedObject;
 
 /// Data type and static shape of one argument or result.
 struct TensorSignature {
   DataType dataType;
   llvm::SmallVector<int64_t, 4> shape;
+  /// An input's `dml.strides` (elements); empty: packed.
+  llvm::SmallVector<int64_t, 4> strides;
 
   /// "tensor<2x3xf32>".
   std::string str() const;
@@ -106,6 +109,10 @@ struct JitKernelOptions {
   /// Persistent cache of object code (KernelCache.h); null: always compile.
   /// Not used with printIRAfterAll or a pipelineBuilder.
   KernelCache *cache = nullptr;
+  /// With `cache`: a key from getRawCacheKey to record as an alias of the
+  /// entry found or stored, so that the next process finds it without
+  /// parsing (empty: none).
+  std::string cacheAlias;
   /// Replaces buildDMLCPUPipeline when set (tests of the runner itself).
   std::function<void(OpPassManager &)> pipelineBuilder;
   /// Shared libraries to make available to the JIT-compiled code; by default
@@ -162,6 +169,20 @@ public:
   compile(ModuleOp module, llvm::StringRef name,
           const JitKernelOptions &options = {});
 
+  /// The key of an input as given (`source`: MLIR text or a printed graph,
+  /// with a prefix that says which) and the function name as requested,
+  /// with the same option, host and compiler parts as the key of the
+  /// entry that compile() looks up: cheap to compute (no MLIRContext, no
+  /// parse, no target initialization), for KernelCache::lookupAlias.
+  static std::string getRawCacheKey(llvm::StringRef source,
+                                    llvm::StringRef function,
+                                    const JitKernelOptions &options);
+
+  /// A kernel from a cache entry: links its object, takes the signature and
+  /// workspace size from it; runs no pipeline and needs no MLIRContext.
+  static llvm::Expected<std::unique_ptr<JitKernel>>
+  load(const KernelCacheEntry &entry, const JitKernelOptions &options);
+
   ~JitKernel();
 
   const FunctionSignature &getSignature() const { return signature; }
@@ -198,6 +219,10 @@ public:
 
 private:
   JitKernel() = default;
+  /// Links `object`, whose function takes a workspace of `workspaceBytes`
+  /// bytes (0: none) as its last argument, and finds its entry point.
+  llvm::Error loadCode(llvm::StringRef object, uint64_t workspaceBytes,
+                       const JitKernelOptions &options);
 
   FunctionSignature signature;
   CompileTimes compileTimes;

@@ -4,24 +4,36 @@
 // every process of the user: the C++ API, dml-run and the Python module.
 //
 // An entry is one file `<sha256 of the key>.dmlk` holding a header (magic,
-// format version, the key's SHA-256, the kernel's workspace size, the payload
-// size and its xxh3 checksum) and the object file. The workspace size lives
-// in the header because a cache hit runs no pipeline that could read
-// `dml.workspace_bytes`. Entries are written to a temporary file and renamed,
-// so concurrent processes see a whole entry or none; an entry whose header or
-// checksum does not match is ignored (and replaced by the next store), never
-// loaded. Loading an entry refreshes its modification time; after a store,
-// the oldest entries are evicted until the directory holds at most
-// `maxBytes`.
+// format version, the key's SHA-256, the kernel's workspace size, the sizes
+// of the signature and the object and their xxh3 checksum), the function's
+// signature (name, data types, shapes, input strides) and the object file.
+// The workspace size and the signature live in the entry because a cache hit
+// runs no pipeline and parses no IR that could provide them.
+//
+// An alias is a file `<sha256 of a raw key>.dmla` naming an entry by its
+// key's SHA-256 (with its own checksum): the raw key is built from the input
+// as given (MLIR text bytes, a graph's printed module) and the same options,
+// host and compiler parts as the entry's key, so that a process can find the
+// entry without creating an MLIRContext or parsing anything
+// (JitKernel::getRawCacheKey).
+//
+// Files are written to a temporary file and renamed, so concurrent processes
+// see a whole file or none; an entry or alias whose header or checksum does
+// not match is ignored (and replaced by the next store), never loaded.
+// Loading refreshes the modification time of what was read; after a store,
+// the oldest files (entries and aliases) are evicted until the directory
+// holds at most `maxBytes`.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef DML_RUNTIME_KERNELCACHE_H
 #define DML_RUNTIME_KERNELCACHE_H
 
+#include "dml/Runtime/JitKernel.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <optional>
@@ -52,6 +64,8 @@ struct KernelCacheEntry {
   std::string object;
   /// Bytes of the workspace one call of the kernel needs (0: none).
   uint64_t workspaceBytes = 0;
+  /// The compiled function's name, inputs (with their strides) and results.
+  FunctionSignature signature;
 };
 
 /// Counters of one KernelCache object (this process only).
@@ -62,6 +76,10 @@ struct KernelCacheCounters {
   uint64_t rejected = 0;
   uint64_t stores = 0;
   uint64_t evictions = 0;
+  /// Of the hits, those found through an alias (lookupAlias), and the alias
+  /// lookups that found no usable entry.
+  uint64_t rawHits = 0;
+  uint64_t rawMisses = 0;
 };
 
 class KernelCache {
@@ -78,11 +96,23 @@ public:
   /// entries beyond the size bound.
   llvm::Error store(llvm::StringRef key, const KernelCacheEntry &entry);
 
+  /// The entry that the alias of `rawKey` names, or nothing. A missing,
+  /// corrupt or dangling alias is a raw miss (a corrupt alias also counts as
+  /// rejected); an entry that fails its checks is left for the lookup by
+  /// its own key, which the caller makes next, to reject.
+  std::optional<KernelCacheEntry> lookupAlias(llvm::StringRef rawKey);
+  /// Records (atomically) that `rawKey` names the entry of `key`.
+  llvm::Error storeAlias(llvm::StringRef rawKey, llvm::StringRef key);
+
   /// The file of `key`'s entry.
   std::string getEntryPath(llvm::StringRef key) const;
+  /// The file of `rawKey`'s alias.
+  std::string getAliasPath(llvm::StringRef rawKey) const;
   /// The entry files currently in the directory.
   std::vector<std::string> listEntries() const;
-  /// Removes every entry.
+  /// The alias files currently in the directory.
+  std::vector<std::string> listAliases() const;
+  /// Removes every entry and alias.
   void clear();
 
   KernelCacheCounters getCounters() const;
@@ -93,12 +123,20 @@ public:
   static const std::string &getCompilerVersion();
 
 private:
+  /// The entry in `path`, checked against `keyHash`; `countRejected`:
+  /// whether a failed check counts as rejected.
+  std::optional<KernelCacheEntry>
+  readEntry(const std::string &path, const std::array<uint8_t, 32> &keyHash,
+            bool countRejected);
+  /// Writes `bytes` to `path` through a temporary file and a rename.
+  llvm::Error writeAtomically(const std::string &path, llvm::StringRef bytes);
+  std::vector<std::string> listFiles(llvm::StringRef suffix) const;
   void evict();
 
   std::string directory;
   uint64_t maxBytes;
   std::atomic<uint64_t> hits{0}, misses{0}, rejected{0}, stores{0},
-      evictions{0};
+      evictions{0}, rawHits{0}, rawMisses{0};
 };
 
 } // namespace mlir::dml
