@@ -323,6 +323,7 @@ void mlir::dml::buildDMLBufferizePipeline(OpPassManager &pm,
                                           const CPUPipelineOptions &) {
   addPipeline(pm, "eliminate-empty-tensors");
   pm.addPass(std::make_unique<DMLBufferizePass>());
+  pm.addNestedPass<func::FuncOp>(createDMLReshapedResultsInPlace());
   addPipeline(pm, "canonicalize,buffer-deallocation-pipeline");
 }
 

@@ -120,6 +120,31 @@ def DMLFuseIntoTopK : Pass<"dml-fuse-into-top-k", "func::FuncOp"> {
   ];
 }
 
+def DMLReshapedResultsInPlace
+    : Pass<"dml-reshaped-results-in-place", "func::FuncOp"> {
+  let summary = "Compute a result returned through a reshape in its out-param";
+  let description = [{
+    Runs after bufferization and `buffer-results-to-out-params`. A result
+    computed in a buffer of its own and returned through reshapes (a
+    reduction keeps the reduced axes as 1s: `memref.alloc` of
+    `memref<512x768xf32>`, `memref.expand_shape` to `memref<512x1x768xf32>`)
+    ends as `memref.copy %view, %out`: upstream's hoisting of static allocs
+    only sees an alloc returned as is. This pass replaces the alloc by the
+    inverse reshape of the out-param (a view of the caller's buffer) and
+    erases the copy, so the result is written once, where it belongs.
+
+    It applies when the out-param is a function argument used only by the
+    copy, the copy's source is a chain of `memref.expand_shape` /
+    `memref.collapse_shape` (each used once) of a static identity-layout
+    `memref.alloc` in the function's entry block, and no use of the alloc
+    comes after the copy. Out-params do not overlap inputs (the kernel ABI),
+    so writing them before the end is safe.
+  }];
+  let dependentDialects = [
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 def DMLAssignWorkspace : Pass<"dml-assign-workspace", "ModuleOp"> {
   let summary = "Place every buffer allocation in one caller-provided workspace";
   let description = [{
