@@ -47,8 +47,9 @@ def build(args):
         module.write_text(case.mlir())
         proc = subprocess.run(
             [args.dml_compile, str(module), "--target=nvptx64-nvidia-cuda",
-             "-o", str(out / f"lib{case.id}.so")], capture_output=True,
-            text=True)
+             "-o", str(out / f"lib{case.id}.so")]
+            + ([f"--gpu-options={args.gpu_options}"] if args.gpu_options
+               else []), capture_output=True, text=True)
         if proc.returncode != 0:
             print(f"{case.id}: dml-compile failed: {proc.stderr.strip()}")
             return 1
@@ -172,6 +173,8 @@ def main(argv):
     b.add_argument("--dml-compile", default="dml-compile")
     b.add_argument("--out", required=True)
     b.add_argument("--cases", default="")
+    b.add_argument("--gpu-options", default="",
+                   help="dml-compile --gpu-options, for variants")
     r = sub.add_parser("run")
     r.add_argument("dir")
     r.add_argument("--iters", type=int, default=50)

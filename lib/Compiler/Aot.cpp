@@ -758,6 +758,9 @@ static Status compileModule(ModuleOp module, const std::string &outputPath,
   PassManager pm = PassManager::on<ModuleOp>(context);
   if (gpu) {
     mlir::dml::GPUPipelineOptions gpuOptions;
+    if (failed(gpuOptions.parseFromString(options.gpuPipelineOptions,
+                                          errorStream)))
+      return Status::error("invalid GPU pipeline options: " + errors);
     gpuOptions.chip = options.gpuChip;
     mlir::dml::buildDMLGPUPipeline(pm, gpuOptions);
   } else {

@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GPUBlockReductions.h"
+#include "dml/Fusion/Passes.h"
 #include "dml/Pipelines/Pipelines.h"
 #include "dml/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -55,7 +57,8 @@ struct DMLGPUShapeReductionsPass
     : public PassWrapper<DMLGPUShapeReductionsPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DMLGPUShapeReductionsPass)
   DMLGPUShapeReductionsPass() = default;
-  DMLGPUShapeReductionsPass(int64_t ratio) : ratio(ratio) {}
+  DMLGPUShapeReductionsPass(int64_t ratio, bool leaveBlockReductions)
+      : ratio(ratio), leaveBlockReductions(leaveBlockReductions) {}
   StringRef getArgument() const override { return "dml-gpu-shape-reductions"; }
   StringRef getDescription() const override {
     return "Split contiguous reductions and put parallel loops outermost";
@@ -70,7 +73,9 @@ struct DMLGPUShapeReductionsPass
   /// takes elements r * ratio + p; otherwise the rows p * size / ratio + r,
   /// and the contiguous parallel dimension keeps the accesses coalesced).
   bool shouldSplit(linalg::GenericOp op, bool &innerParallel) const {
-    if (op.getNumReductionLoops() != 1 || op.hasIndexSemantics() ||
+    if ((leaveBlockReductions && isGPUBlockReduction(op)) ||
+        op.getNumReductionLoops() != 1 ||
+        op.hasIndexSemantics() ||
         op.getNumDpsInits() != 1 || op.getNumDpsInputs() < 1)
       return false;
     SmallVector<unsigned> reductions;
@@ -129,6 +134,8 @@ struct DMLGPUShapeReductionsPass
   }
 
   int64_t ratio = 32;
+  /// dml-gpu-block-reductions lowers these later: no split.
+  bool leaveBlockReductions = false;
 };
 
 /// Before the loops are formed: the stages before this one leave no top_k
@@ -161,7 +168,8 @@ struct DMLGPUPrepareBuffersPass
 static bool isHostBookkeeping(Operation *op) {
   return isa<memref::AllocOp, memref::DeallocOp, memref::ExpandShapeOp,
              memref::CollapseShapeOp, memref::SubViewOp, memref::CastOp,
-             memref::ReinterpretCastOp, scf::ParallelOp, func::ReturnOp>(op) ||
+             memref::ReinterpretCastOp, scf::ParallelOp, gpu::LaunchOp,
+             func::ReturnOp>(op) ||
          op->hasTrait<OpTrait::ConstantLike>();
 }
 
@@ -452,6 +460,12 @@ struct DMLGPURejectUnsupportedPass
 
 void mlir::dml::buildDMLGPUMapPipeline(OpPassManager &pm,
                                        const GPUPipelineOptions &options) {
+  if (options.blockReductions)
+    addGPUPipeline(pm, std::string("dml-gpu-block-reductions{shuffles=") +
+                           (options.shuffles ? "true" : "false") +
+                           " unroll=" + std::to_string(options.unroll) +
+                           " min-reduced=" +
+                           std::to_string(options.minReduced) + "}");
   pm.addPass(std::make_unique<DMLGPUPrepareBuffersPass>());
   addGPUPipeline(pm, "func.func(convert-linalg-to-parallel-loops),"
                      "canonicalize");
@@ -460,7 +474,10 @@ void mlir::dml::buildDMLGPUMapPipeline(OpPassManager &pm,
                      "parallel-loop-tile-sizes=" +
                          std::to_string(options.blockSize) +
                          " no-min-max-bounds=true},gpu-map-parallel-loops,"
-                         "convert-parallel-loops-to-gpu),canonicalize,cse");
+                         "convert-parallel-loops-to-gpu),canonicalize,cse,"
+                         // Constants (loop bounds, strides) into the kernels,
+                         // not kernel parameters: loops get known trip counts.
+                         "gpu-launch-sink-index-computations");
   pm.addPass(std::make_unique<DMLGPUDeviceBuffersPass>());
   pm.addPass(std::make_unique<DMLGPUApproximateMathPass>());
 }
@@ -477,9 +494,19 @@ void mlir::dml::buildDMLGPULowerPipeline(OpPassManager &pm,
 void mlir::dml::buildDMLGPUPipeline(OpPassManager &pm,
                                     const GPUPipelineOptions &options) {
   pm.addPass(std::make_unique<DMLGPURejectUnsupportedPass>());
+  // Stage 1 without the CPU's row-block fusion (dml-fuse-rows tiles chains
+  // of row reductions into an scf.forall for the caches of one core, which
+  // the GPU mapping would run in a single thread); producers and siblings
+  // are fused as on the CPU.
   CPUPipelineOptions shared;
+  shared.fusion = false;
   buildDMLToLinalgPipeline(pm, shared);
-  pm.addPass(std::make_unique<DMLGPUShapeReductionsPass>(options.splitRatio));
+  pm.addNestedPass<func::FuncOp>(createDMLFuseElementwise());
+  addGPUPipeline(pm, "canonicalize,cse");
+  pm.addNestedPass<func::FuncOp>(createDMLFuseSiblings());
+  addGPUPipeline(pm, "canonicalize,cse");
+  pm.addPass(std::make_unique<DMLGPUShapeReductionsPass>(
+      options.splitRatio, options.blockReductions));
   buildDMLBufferizePipeline(pm, shared);
   buildDMLGPUMapPipeline(pm, options);
   buildDMLGPULowerPipeline(pm, options);
@@ -487,6 +514,7 @@ void mlir::dml::buildDMLGPUPipeline(OpPassManager &pm,
 
 void mlir::dml::registerDMLGPUPipelines() {
   PassRegistration<DMLGPUShapeReductionsPass>();
+  registerDMLGPUBlockReductionsPass();
   PassRegistration<DMLGPUPrepareBuffersPass>();
   PassRegistration<DMLGPUCollapseLoopsPass>();
   PassRegistration<DMLGPUDeviceBuffersPass>();

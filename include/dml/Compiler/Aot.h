@@ -36,6 +36,9 @@ struct AotOptions {
   std::string targetTriple;
   /// NVIDIA chip of the GPU target.
   std::string gpuChip = "sm_90";
+  /// Further dml-gpu-pipeline options ("shuffles=false block-size=128"),
+  /// for experiments; empty: the defaults.
+  std::string gpuPipelineOptions;
   /// Target CPU; empty means the host CPU for the host triple and
   /// "generic" otherwise.
   std::string cpu;

@@ -97,6 +97,26 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       *this, "split-ratio",
       llvm::cl::desc("Partial reductions per contiguous reduction"),
       llvm::cl::init(32)};
+  PassOptions::Option<bool> blockReductions{
+      *this, "block-reductions",
+      llvm::cl::desc("Reductions as block-wide kernels (false: one thread "
+                     "per output, long windows split)"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> shuffles{
+      *this, "shuffles",
+      llvm::cl::desc("Block-wide row reductions of 32-bit values combine "
+                     "through warp shuffles (false: shared memory only)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<int64_t> unroll{
+      *this, "unroll",
+      llvm::cl::desc("Unroll factor of the loop of each thread of a "
+                     "block-wide reduction"),
+      llvm::cl::init(4)};
+  PassOptions::Option<int64_t> minReduced{
+      *this, "min-reduced",
+      llvm::cl::desc("Shortest reduced window of a block-wide reduction "
+                     "(shorter ones: one thread per output)"),
+      llvm::cl::init(32)};
 };
 
 /// GPU stage 3 (after stages 1 and 2 of the CPU pipeline): one gpu.launch

@@ -18,6 +18,7 @@ Exit status 0 iff every case passed; the last line is `N passed, M failed`.
 Usage:
   gpu_difftest.py build --dml-compile build/bin/dml-compile --out DIR
                         [--seed 1] [--count 500] [--ops ...] [--group-size 50]
+                        [--gpu-options 'min-reduced=1']
   gpu_difftest.py run DIR
 """
 
@@ -55,7 +56,9 @@ def build(args):
         library = out / f"libgroup_{g}.so"
         proc = subprocess.run(
             [args.dml_compile, str(module), "--target=nvptx64-nvidia-cuda",
-             f"--gpu-chip={args.chip}", "-o", str(library)],
+             f"--gpu-chip={args.chip}", "-o", str(library)]
+            + ([f"--gpu-options={args.gpu_options}"] if args.gpu_options
+               else []),
             capture_output=True, text=True)
         if proc.returncode != 0:
             print(f"FAIL group {g}: dml-compile exited {proc.returncode}: "
@@ -126,6 +129,9 @@ def main(argv):
     b.add_argument("--ops", default=GPU_OPS)
     b.add_argument("--group-size", type=int, default=50)
     b.add_argument("--chip", default="sm_90")
+    b.add_argument("--gpu-options", default="",
+                   help="dml-compile --gpu-options (e.g. 'min-reduced=1': "
+                        "every reduction through the block-wide kernels)")
     r = sub.add_parser("run")
     r.add_argument("dir")
     args = parser.parse_args(argv)

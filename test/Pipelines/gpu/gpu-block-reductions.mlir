@@ -1,0 +1,26 @@
+// dml-gpu-block-reductions (opt-in: block-reductions=true): rows get one
+// block per output with warp shuffles; columns 32 x 32 threads per 32
+// outputs with a tree in shared memory. The initial fill joins the kernel.
+// RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-gpu-block-reductions | FileCheck %s
+
+// CHECK-LABEL: func.func @rowsum
+// CHECK-NOT: linalg.fill
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c300{{.*}}) threads({{.*}}) in ({{.*}} = %c1{{.*}} = %c128{{.*}}) workgroup({{.*}} : memref<128x1xf32, #gpu.address_space<workgroup>>)
+// CHECK: scf.for
+// CHECK: arith.addf
+// CHECK: gpu.shuffle xor
+// CHECK: gpu.barrier
+func.func @rowsum(%x: tensor<300x70xf32>) -> tensor<300x1xf32> {
+  %0 = dml.reduce %x, function = sum, axes = [1] : tensor<300x70xf32> -> tensor<300x1xf32>
+  return %0 : tensor<300x1xf32>
+}
+
+// CHECK-LABEL: func.func @colmax
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c3{{.*}}) threads({{.*}}) in ({{.*}} = %c32{{.*}} = %c32{{.*}}) workgroup({{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>)
+// CHECK: arith.maximumf
+// CHECK-NOT: gpu.shuffle
+// CHECK: gpu.barrier
+func.func @colmax(%x: tensor<100x70xf32>) -> tensor<1x70xf32> {
+  %0 = dml.reduce %x, function = max, axes = [0] : tensor<100x70xf32> -> tensor<1x70xf32>
+  return %0 : tensor<1x70xf32>
+}
