@@ -28,6 +28,62 @@ SelectedElement::SelectedElement(SelectTopKOp op)
         lastDim && lastDim.getPosition() == static_cast<unsigned>(axis) &&
         onlyLast && cast<MemRefType>(input.getType()).isLastDimUnitStride();
   }
+  carrier = findCarrier();
+}
+
+std::optional<unsigned> SelectedElement::findCarrier() const {
+  if (!op.hasPrologue())
+    return std::nullopt;
+  std::optional<unsigned> varying;
+  for (unsigned index = 0, e = op.getInputs().size(); index < e; ++index) {
+    if (!op.getInputMap(index).isFunctionOfDim(axis))
+      continue;
+    if (varying)
+      return std::nullopt;
+    varying = index;
+  }
+  if (!varying)
+    return std::nullopt;
+  Type carrierType =
+      cast<MemRefType>(op.getInputs()[*varying].getType()).getElementType();
+  if (!isa<FloatType>(carrierType))
+    return isa<IntegerType>(carrierType) ? varying : std::nullopt;
+  // Float ops whose result for a NaN operand does not depend on its payload
+  // (no bitcasts, no conversions to integers, no compares).
+  bool payloadFree = llvm::all_of(
+      op.getPrologue().front().without_terminator(), [](Operation &nested) {
+        if (auto constant = dyn_cast<arith::ConstantOp>(nested))
+          return isa<FloatType>(constant.getType());
+        return isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
+                   arith::NegFOp, arith::MaximumFOp, arith::MinimumFOp,
+                   arith::MaxNumFOp, arith::MinNumFOp, math::ExpOp,
+                   math::Exp2Op, math::LogOp, math::Log2Op, math::TanhOp,
+                   math::AbsFOp, math::SqrtOp>(nested);
+      });
+  return payloadFree ? varying : std::nullopt;
+}
+
+Value SelectedElement::loadCarrierChunk(OpBuilder &b, Location loc,
+                                        ValueRange coords,
+                                        int64_t width) const {
+  Value input = op.getInputs()[*carrier];
+  SmallVector<Value> indices;
+  for (AffineExpr expr : op.getInputMap(*carrier).getResults()) {
+    if (auto dim = dyn_cast<AffineDimExpr>(expr))
+      indices.push_back(coords[dim.getPosition()]);
+    else
+      indices.push_back(arith::ConstantIndexOp::create(
+          b, loc, cast<AffineConstantExpr>(expr).getValue()));
+  }
+  VectorType chunkType = VectorType::get(
+      {width}, cast<MemRefType>(input.getType()).getElementType());
+  return vector::LoadOp::create(b, loc, chunkType, input, indices);
+}
+
+Value SelectedElement::evaluateWithCarrier(OpBuilder &b, Location loc,
+                                           ValueRange coords, int64_t width,
+                                           Value carrierChunk) const {
+  return evaluate(b, loc, coords, width, /*mask=*/{}, carrierChunk);
 }
 
 LogicalResult SelectedElement::verifyLowerable() {
@@ -53,9 +109,14 @@ Value SelectedElement::loadChunk(OpBuilder &b, Location loc, ValueRange coords,
 }
 
 Value SelectedElement::evaluate(OpBuilder &b, Location loc, ValueRange coords,
-                                int64_t width, Value mask) const {
+                                int64_t width, Value mask,
+                                Value carrierChunk) const {
   SmallVector<Value> args;
   for (auto [index, input] : llvm::enumerate(op.getInputs())) {
+    if (carrierChunk && carrier && index == *carrier) {
+      args.push_back(carrierChunk);
+      continue;
+    }
     AffineMap map = op.getInputMap(index);
     SmallVector<Value> indices;
     for (AffineExpr expr : map.getResults()) {

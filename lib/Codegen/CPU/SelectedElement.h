@@ -12,6 +12,7 @@
 
 #include "dml/Dialect/DML/IR/DMLOps.h"
 #include "mlir/IR/Builders.h"
+#include <optional>
 
 namespace mlir::dml {
 
@@ -35,14 +36,30 @@ public:
   Value loadChunk(OpBuilder &b, Location loc, ValueRange coords, int64_t width,
                   Value mask = {}) const;
 
+  /// The input that alone varies along the axis, when the prologue maps
+  /// every NaN of it to elements of one ord (IEEE float arithmetic only):
+  /// the prologue evaluated at any value of that input read somewhere in
+  /// the sequence is then (the ord of) an element of the sequence.
+  std::optional<unsigned> getCarrier() const { return carrier; }
+  /// The carrier's `width` values from `coords` along the axis.
+  Value loadCarrierChunk(OpBuilder &b, Location loc, ValueRange coords,
+                         int64_t width) const;
+  /// The prologue at `coords` with the carrier's chunk replaced by
+  /// `carrierChunk` (W values of the carrier read in this sequence).
+  Value evaluateWithCarrier(OpBuilder &b, Location loc, ValueRange coords,
+                            int64_t width, Value carrierChunk) const;
+
 private:
   Value evaluate(OpBuilder &b, Location loc, ValueRange coords, int64_t width,
-                 Value mask) const;
+                 Value mask, Value carrierChunk = {}) const;
+
+  std::optional<unsigned> findCarrier() const;
 
   mutable SelectTopKOp op;
   Type elementType;
   int64_t axis;
   bool axisContiguous;
+  std::optional<unsigned> carrier;
 };
 
 } // namespace mlir::dml

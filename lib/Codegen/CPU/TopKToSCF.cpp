@@ -580,7 +580,10 @@ LogicalResult mlir::dml::lowerSelectTopK(RewriterBase &rewriter,
   auto body = [&](OpBuilder &b, Location l, ValueRange ivs) {
     emitter.emitSequence(b, l, ivs);
   };
-  bool parallel = sequences > 1 && sequences * length >= kParallelThreshold;
+  // Inside a parallel loop (a block of rows from dml-fuse-rows), the blocks
+  // are the parallel iterations: the block's sequences run in order.
+  bool parallel = sequences > 1 && sequences * length >= kParallelThreshold &&
+                  !op->getParentOfType<scf::ParallelOp>();
   if (canSelectTopKWithKeys(elementType))
     emitTopKWithKeys(rewriter, loc, problem, outerSizes, parallel);
   else if (lbs.empty())

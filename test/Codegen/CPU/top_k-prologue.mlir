@@ -4,16 +4,25 @@
 // W-wide chunks of the rows clone it onto vectors (x loaded as a vector,
 // the per-row sum loaded once as a scalar and broadcast), and the values of
 // the selected positions are recomputed by its scalar form.
+// The bound pass reads only x, the one input varying along the axis: the
+// lane-wise maxima of x (no division per element), then the region at them.
 // CHECK-LABEL: func.func @softmax_tail
 // CHECK-SAME: (%[[X:.*]]: memref<4x1000xf32>, %[[S:.*]]: memref<4x1xf32>, %[[V:.*]]: memref<4x5xf32>, %[[I:.*]]: memref<4x5xi32>)
 // CHECK-NOT: dml.select_top_k
 // CHECK: scf.for %[[ROW:[a-z0-9_]+]] =
-// CHECK: %[[CHUNK:.*]] = vector.load %[[X]][%[[ROW]], %{{.*}}] : memref<4x1000xf32>, vector<16xf32>
-// CHECK: %[[SUM:.*]] = memref.load %[[S]][%[[ROW]], %{{.*}}] : memref<4x1xf32>
-// CHECK: %[[SPLAT:.*]] = vector.broadcast %[[SUM]] : f32 to vector<16xf32>
-// CHECK: %[[Q:.*]] = arith.divf %[[CHUNK]], %[[SPLAT]] : vector<16xf32>
+// CHECK: %[[FIRST:.*]] = vector.load %[[X]][%[[ROW]], %{{.*}}] : memref<4x1000xf32>, vector<16xf32>
+// CHECK: %[[MAXIMA:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[FIRST]]) -> (vector<16xf32>) {
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: arith.addi
+// CHECK-NEXT: %[[NEXT:.*]] = vector.load %[[X]]
+// CHECK-NEXT: %[[MAX:.*]] = arith.maximumf %[[ACC]], %[[NEXT]] : vector<16xf32>
+// CHECK-NEXT: scf.yield %[[MAX]]
+// CHECK: %[[BSUM:.*]] = memref.load %[[S]][%[[ROW]], %{{.*}}] : memref<4x1xf32>
+// CHECK: %[[BSPLAT:.*]] = vector.broadcast %[[BSUM]] : f32 to vector<16xf32>
+// CHECK: %[[Q:.*]] = arith.divf %[[MAXIMA]], %[[BSPLAT]] : vector<16xf32>
 // CHECK: arith.bitcast %[[Q]] : vector<16xf32> to vector<16xi32>
-// The ragged end: masked loads of x.
+// The scan (rows of 1000 are ragged: every chunk is masked) evaluates the
+// region on every chunk.
 // CHECK: vector.maskedload %[[X]][%[[ROW]], %{{.*}}]
 // CHECK: arith.divf %{{.*}} : vector<16xf32>
 // The value of a selected position: the scalar region at it.
