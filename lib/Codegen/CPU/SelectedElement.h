@@ -12,6 +12,7 @@
 
 #include "dml/Dialect/DML/IR/DMLOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include <optional>
 
 namespace mlir::dml {
@@ -41,6 +42,12 @@ public:
   /// the prologue evaluated at any value of that input read somewhere in
   /// the sequence is then (the ord of) an element of the sequence.
   std::optional<unsigned> getCarrier() const { return carrier; }
+  /// Evaluates, once for the sequence at `coords`, the prologue ops that do
+  /// not depend on the inputs varying along the axis (log-softmax's
+  /// max + log(sum)); later reads of this sequence reuse them instead of
+  /// recomputing them per chunk (same scalar ops, so the same bits).
+  void hoistInvariants(OpBuilder &b, Location loc, ValueRange coords) const;
+
   /// The carrier's `width` values from `coords` along the axis.
   Value loadCarrierChunk(OpBuilder &b, Location loc, ValueRange coords,
                          int64_t width) const;
@@ -55,7 +62,13 @@ private:
 
   std::optional<unsigned> findCarrier() const;
 
+  bool isVarying(unsigned index) const;
+  SmallVector<Value> getIndices(OpBuilder &b, Location loc, unsigned index,
+                                ValueRange coords) const;
+
   mutable SelectTopKOp op;
+  /// The invariant values of the current sequence (hoistInvariants).
+  mutable IRMapping hoisted;
   Type elementType;
   int64_t axis;
   bool axisContiguous;

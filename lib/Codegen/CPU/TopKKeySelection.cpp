@@ -127,6 +127,7 @@ public:
   void emit(OpBuilder &b, Location loc, Value scratchBuffer, ValueRange outer) {
     scratch = scratchBuffer;
     outerIvs.assign(outer.begin(), outer.end());
+    p.input.hoistInvariants(b, loc, coordsAt(index(b, loc, 0)));
     emitSelection(b, loc);
   }
 

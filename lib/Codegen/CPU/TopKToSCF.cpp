@@ -65,6 +65,7 @@ public:
   void emitSequence(OpBuilder &b, Location loc, ValueRange outer) {
     outerIvs.assign(outer.begin(), outer.end());
     Value c0 = constant(b, loc, 0), c1 = constant(b, loc, 1);
+    input.hoistInvariants(b, loc, coordsAt(c0));
     Value kValue = constant(b, loc, k);
     Type elementType = input.getElementType();
     int64_t width = kFilterBits / elementType.getIntOrFloatBitWidth();
