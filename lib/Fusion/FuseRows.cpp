@@ -16,6 +16,9 @@
 //     %m = generic ins(%x[B rows]) ...; %s = ...; %t = ...
 //   }
 //
+// The last op may also be a dml.select_top_k along a non-leading axis
+// (softmax -> top_k): it tiles by blocks of sequences (SelectTopKTiling.cpp).
+//
 //===----------------------------------------------------------------------===//
 
 #include "dml/Dialect/DML/IR/DMLOps.h"

@@ -14,7 +14,9 @@
 // per block of sequences):
 //   1. a lower bound t of ord(K-th best): for K <= 4 W the K-th best of the
 //      lane-wise maxima of P >= K disjoint lane partitions (exact: K distinct
-//      elements reach it; one vectorized pass), for sequences >= 16 K the
+//      elements reach it; one vectorized pass; with a prologue of one
+//      varying input x, the lane-wise maxima of x and the prologue at them,
+//      still elements of their partitions), for sequences >= 16 K the
 //      K'-th best of every 16th chunk (a guess leaving ~1.5 K candidates),
 //      else 0;
 //   2. one scan: W-wide chunks compare ord against t (a ragged end masks
