@@ -16,9 +16,14 @@
 //     %m = generic ins(%x[B rows]) ...; %s = ...; %t = ...
 //   }
 //
+// The last op may also be a dml.select_top_k along a non-leading axis
+// (softmax -> top_k): it tiles by blocks of sequences (SelectTopKTiling.cpp).
+//
 //===----------------------------------------------------------------------===//
 
+#include "dml/Dialect/DML/IR/DMLOps.h"
 #include "dml/Fusion/Passes.h"
+#include "dml/Transforms/UnitExpandFolding.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -64,19 +69,55 @@ bool isRowOp(linalg::GenericOp op) {
   });
 }
 
+/// A dml.select_top_k on static tensors whose sequences run along a
+/// dimension other than the leading one: its tiles are blocks of rows.
+bool isRowSelection(dml::SelectTopKOp op) {
+  if (!op.hasPureTensorSemantics() || op.getAxis() == 0)
+    return false;
+  return llvm::none_of(op.getIterationShape(), ShapedType::isDynamic);
+}
+
+/// The roots a chain is tiled from: row generics and row selections.
+bool isRowRoot(Operation *op) {
+  if (auto generic = dyn_cast<linalg::GenericOp>(op))
+    return isRowOp(generic);
+  if (auto select = dyn_cast<dml::SelectTopKOp>(op))
+    return isRowSelection(select);
+  return false;
+}
+
+/// The indexing map through which `consumer` (a chain op or a root) reads
+/// its input `input`.
+AffineMap getInputMap(Operation *consumer, OpOperand *input) {
+  if (auto select = dyn_cast<dml::SelectTopKOp>(consumer))
+    return select.getInputMap(input->getOperandNumber());
+  return cast<linalg::GenericOp>(consumer).getMatchingIndexingMap(input);
+}
+
+/// The inputs of `op` (not its destinations).
+SmallVector<OpOperand *> getInputOperands(Operation *op) {
+  return cast<DestinationStyleOpInterface>(op).getDpsInputOperands();
+}
+
+int64_t getRowCount(Operation *root) {
+  if (auto select = dyn_cast<dml::SelectTopKOp>(root))
+    return select.getIterationShape()[0];
+  return cast<linalg::GenericOp>(root).getStaticLoopRanges()[0];
+}
+
 /// The generics that feed `root` row by row (through inputs whose map puts
 /// loop 0 first), transitively, whose results nothing outside the chain
 /// uses. Empty if the chain holds no reduction.
-llvm::SetVector<Operation *> collectChain(linalg::GenericOp root) {
+llvm::SetVector<Operation *> collectChain(Operation *root) {
   llvm::SetVector<Operation *> chain;
-  SmallVector<linalg::GenericOp> worklist = {root};
+  SmallVector<Operation *> worklist = {root};
   while (!worklist.empty()) {
-    linalg::GenericOp consumer = worklist.pop_back_val();
-    for (OpOperand *input : consumer.getDpsInputOperands()) {
+    Operation *consumer = worklist.pop_back_val();
+    for (OpOperand *input : getInputOperands(consumer)) {
       auto producer = input->get().getDefiningOp<linalg::GenericOp>();
       if (!producer || producer == root || chain.contains(producer) ||
           producer->getBlock() != root->getBlock() || !isRowOp(producer) ||
-          !indexesRowsFirst(consumer.getMatchingIndexingMap(input)))
+          !indexesRowsFirst(getInputMap(consumer, input)))
         continue;
       chain.insert(producer);
       worklist.push_back(producer);
@@ -90,7 +131,7 @@ llvm::SetVector<Operation *> collectChain(linalg::GenericOp root) {
     for (Operation *producer : llvm::to_vector(chain)) {
       bool usedOutside =
           llvm::any_of(producer->getUsers(), [&](Operation *user) {
-            return user != root.getOperation() && !chain.contains(user);
+            return user != root && !chain.contains(user);
           });
       if (usedOutside) {
         chain.remove(producer);
@@ -108,11 +149,11 @@ llvm::SetVector<Operation *> collectChain(linalg::GenericOp root) {
 
 /// Bytes per row of loop 0 of the distinct tensors the chain reads from
 /// outside.
-int64_t getInputBytesPerRow(linalg::GenericOp root,
+int64_t getInputBytesPerRow(Operation *root,
                             const llvm::SetVector<Operation *> &chain) {
   llvm::SetVector<Value> inputs;
   auto collect = [&](Operation *op) {
-    for (Value operand : cast<linalg::GenericOp>(op).getDpsInputs()) {
+    for (Value operand : cast<DestinationStyleOpInterface>(op).getDpsInputs()) {
       Operation *def = operand.getDefiningOp();
       if (!def || !chain.contains(def))
         inputs.insert(operand);
@@ -133,26 +174,60 @@ int64_t getInputBytesPerRow(linalg::GenericOp root,
   return bytes;
 }
 
+/// Generics read reductions' results through their unit-dimension
+/// expand_shape (softmax's max and sum kept as [N, 1] for a top_k's
+/// prologue): reading the reduction directly makes it part of the chain.
+void foldUnitExpandsIntoGenerics(func::FuncOp function) {
+  SmallVector<tensor::ExpandShapeOp> expands;
+  function.walk([](linalg::GenericOp op) {
+    if (!op.hasPureTensorSemantics())
+      return;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      auto expand = input->get().getDefiningOp<tensor::ExpandShapeOp>();
+      if (!expand)
+        continue;
+      std::optional<AffineMap> folded =
+          dml::foldUnitExpandIntoMap(expand, op.getMatchingIndexingMap(input));
+      if (!folded)
+        continue;
+      SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+      maps[input->getOperandNumber()] = *folded;
+      input->set(expand.getSrc());
+      op.setIndexingMapsAttr(
+          Builder(op.getContext()).getAffineMapArrayAttr(maps));
+    }
+  });
+  // Expands left unused (here or by dml-fuse-into-top-k) would count as
+  // uses of the reductions outside their chain.
+  function.walk([&](tensor::ExpandShapeOp expand) {
+    if (expand->use_empty())
+      expands.push_back(expand);
+  });
+  for (tensor::ExpandShapeOp expand : expands)
+    expand->erase();
+}
+
 struct FuseRowsPass : public dml::impl::DMLFuseRowsBase<FuseRowsPass> {
   using DMLFuseRowsBase::DMLFuseRowsBase;
 
   void runOnOperation() override {
     // Roots: the last op of each chain, visited from the end so that a
     // chain is tiled from its last op.
-    SmallVector<linalg::GenericOp> candidates;
-    getOperation().walk([&](linalg::GenericOp op) {
-      if (isRowOp(op) && !op->getParentOfType<scf::ForallOp>())
+    foldUnitExpandsIntoGenerics(getOperation());
+    SmallVector<Operation *> candidates;
+    getOperation().walk([&](Operation *op) {
+      if (isRowRoot(op) && !op->getParentOfType<scf::ForallOp>())
         candidates.push_back(op);
     });
     IRRewriter rewriter(&getContext());
     llvm::SmallPtrSet<Operation *, 16> fused;
-    for (linalg::GenericOp root : llvm::reverse(candidates)) {
+    for (Operation *root : llvm::reverse(candidates)) {
       if (fused.contains(root))
         continue;
       llvm::SetVector<Operation *> chain = collectChain(root);
       if (chain.empty())
         continue;
-      int64_t rows = root.getStaticLoopRanges()[0];
+      int64_t rows = getRowCount(root);
       int64_t rowBytes = getInputBytesPerRow(root, chain);
       if (rows < 2 || rowBytes == 0 || rows * rowBytes < minElements * 4)
         continue;
@@ -174,10 +249,11 @@ struct FuseRowsPass : public dml::impl::DMLFuseRowsBase<FuseRowsPass> {
     (void)applyPatternsGreedily(getOperation(), std::move(patterns));
   }
 
-  LogicalResult tileAndFuse(IRRewriter &rewriter, linalg::GenericOp root,
+  LogicalResult tileAndFuse(IRRewriter &rewriter, Operation *root,
                             const llvm::SetVector<Operation *> &chain,
                             int64_t block) {
-    SmallVector<OpFoldResult> tileSizes(root.getNumLoops(),
+    auto tilable = cast<TilingInterface>(root);
+    SmallVector<OpFoldResult> tileSizes(tilable.getLoopIteratorTypes().size(),
                                         rewriter.getIndexAttr(0));
     tileSizes[0] = rewriter.getIndexAttr(block);
     scf::SCFTilingOptions tiling;
@@ -197,7 +273,7 @@ struct FuseRowsPass : public dml::impl::DMLFuseRowsBase<FuseRowsPass> {
     rewriter.setInsertionPoint(root);
     FailureOr<scf::SCFTileAndFuseResult> result =
         scf::tileConsumerAndFuseProducersUsingSCF(
-            rewriter, cast<TilingInterface>(root.getOperation()), options);
+            rewriter, tilable, options);
     if (failed(result))
       return failure();
     for (OpResult value : root->getResults())

@@ -59,6 +59,90 @@ func.func @row_chains(%x: tensor<512x1024xf32>) -> (tensor<512x1xf32>, tensor<51
 
 // -----
 
+// softmax -> top_k: dml.select_top_k (with softmax's exp and division in
+// its prologue) is tiled along its rows like a generic, so the maxima, the
+// sums and the selection of each block of 8 rows read the block from the
+// cache. The selection reads the block's maxima and sums (8-element
+// scratch, no [N, 1] expand_shape) and writes its rows of the outputs.
+// CHECK-LABEL: func.func @softmax_top_k
+// CHECK-SAME: (%[[X:.*]]: tensor<256x2000xf32>)
+// CHECK: scf.forall (%[[R:.*]]) = (0) to (256) step (8) shared_outs(%[[V:.*]] = %{{.*}}, %[[I:.*]] = %{{.*}}) -> (tensor<256x4xf32>, tensor<256x4xi32>)
+// CHECK: %[[ROWS:.*]] = tensor.extract_slice %[[X]][%[[R]], 0] [8, 2000] [1, 1]
+// CHECK: %[[MAX:.*]] = linalg.generic {{.*}}["parallel", "reduction"]{{.*}} ins(%[[ROWS]] : tensor<8x2000xf32>) outs(%{{.*}} : tensor<8xf32>)
+// CHECK: %[[SUM:.*]] = linalg.generic {{.*}}["parallel", "reduction"]{{.*}} ins(%[[ROWS]], %[[MAX]] : tensor<8x2000xf32>, tensor<8xf32>) outs(%{{.*}} : tensor<8xf32>)
+// CHECK: math.exp
+// CHECK: %[[VB:.*]] = tensor.extract_slice %[[V]][%[[R]], 0] [8, 4] [1, 1]
+// CHECK: %[[IB:.*]] = tensor.extract_slice %[[I]][%[[R]], 0] [8, 4] [1, 1]
+// CHECK: %[[SEL:.*]]:2 = dml.select_top_k ins(%[[ROWS]], %[[MAX]], %[[SUM]] : tensor<8x2000xf32>, tensor<8xf32>, tensor<8xf32>) outs(%[[VB]], %[[IB]] : tensor<8x4xf32>, tensor<8x4xi32>) axis = 1 k = 4 direction = decreasing maps = [#{{.*}}, #[[ROW:.*]], #[[ROW]]]
+// CHECK: arith.subf
+// CHECK: math.exp
+// CHECK: arith.divf
+// CHECK: tensor.parallel_insert_slice %[[SEL]]#0 into %[[V]][%[[R]], 0] [8, 4] [1, 1]
+// CHECK: tensor.parallel_insert_slice %[[SEL]]#1 into %[[I]][%[[R]], 0] [8, 4] [1, 1]
+// CHECK-NOT: linalg.generic
+// CHECK: return
+// The blocks are the parallel loop; the selection inside stays sequential.
+// LOOPS-LABEL: func.func @softmax_top_k
+// LOOPS: scf.parallel
+// LOOPS-NOT: scf.parallel
+// LOOPS: vector.compressstore
+// LOOPS-NOT: scf.parallel
+// LOOPS: return
+// UNFUSED-LABEL: func.func @softmax_top_k
+// UNFUSED-NOT: scf.forall
+// UNFUSED: dml.select_top_k ins(%{{.*}} : tensor<256x2000xf32>)
+func.func @softmax_top_k(%x: tensor<256x2000xf32>) -> (tensor<256x4xf32>, tensor<256x4xui32>) {
+  %max = dml.reduce %x, function = max, axes = [1] : tensor<256x2000xf32> -> tensor<256x1xf32>
+  %e0 = tensor.empty() : tensor<256x2000xf32>
+  %e = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %max : tensor<256x2000xf32>, tensor<256x1xf32>) outs(%e0 : tensor<256x2000xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %d = arith.subf %a, %m : f32
+    %ex = math.exp %d : f32
+    linalg.yield %ex : f32
+  } -> tensor<256x2000xf32>
+  %sum = dml.reduce %e, function = sum, axes = [1] : tensor<256x2000xf32> -> tensor<256x1xf32>
+  %p = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%e, %sum : tensor<256x2000xf32>, tensor<256x1xf32>) outs(%e0 : tensor<256x2000xf32>) {
+  ^bb0(%a: f32, %s: f32, %o: f32):
+    %q = arith.divf %a, %s : f32
+    linalg.yield %q : f32
+  } -> tensor<256x2000xf32>
+  %v, %i = dml.top_k %p, axis = 1, k = 4, direction = decreasing : tensor<256x2000xf32> -> tensor<256x4xf32>, tensor<256x4xui32>
+  return %v, %i : tensor<256x4xf32>, tensor<256x4xui32>
+}
+
+// -----
+
+// log-softmax -> top_k (a sampling head): LOG_SUM_EXP's passes and the
+// selection of x - lse run by blocks of 8 rows; max + log(sum) is in the
+// selection's prologue (code generation evaluates it once per row).
+// CHECK-LABEL: func.func @log_softmax_top_k
+// CHECK: scf.forall (%[[R:.*]]) = (0) to (64) step (8)
+// CHECK: %[[ROWS:.*]] = tensor.extract_slice %{{.*}}[%[[R]], 0] [8, 4096] [1, 1]
+// CHECK: %[[MAX:.*]] = linalg.generic {{.*}}["parallel", "reduction"]{{.*}} ins(%[[ROWS]] : tensor<8x4096xf32>)
+// CHECK: %[[SUM:.*]] = linalg.generic {{.*}}["parallel", "reduction"]{{.*}} ins(%[[ROWS]], %[[MAX]] : tensor<8x4096xf32>, tensor<8xf32>)
+// CHECK: dml.select_top_k ins(%[[ROWS]], %[[MAX]], %[[SUM]] : tensor<8x4096xf32>, tensor<8xf32>, tensor<8xf32>) {{.*}} axis = 1 k = 50
+// CHECK: math.log
+// CHECK: arith.subf
+// CHECK: scf.forall.in_parallel
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @log_softmax_top_k(%x: tensor<64x4096xf32>) -> (tensor<64x50xf32>, tensor<64x50xui32>) {
+  %lse = dml.reduce %x, function = log_sum_exp, axes = [1] : tensor<64x4096xf32> -> tensor<64x1xf32>
+  %e0 = tensor.empty() : tensor<64x4096xf32>
+  %l = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %lse : tensor<64x4096xf32>, tensor<64x1xf32>) outs(%e0 : tensor<64x4096xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %d = arith.subf %a, %m : f32
+    linalg.yield %d : f32
+  } -> tensor<64x4096xf32>
+  %v, %i = dml.top_k %l, axis = 1, k = 50, direction = decreasing : tensor<64x4096xf32> -> tensor<64x50xf32>, tensor<64x50xui32>
+  return %v, %i : tensor<64x50xf32>, tensor<64x50xui32>
+}
+
+// -----
+
 // Not tiled: inputs below 65536 elements (the cache holds them anyway), a
 // single reduction (nothing to fuse), and a chain whose intermediate is
 // also a result (it must be written whole).

@@ -64,6 +64,13 @@ def DMLFuseRows : Pass<"dml-fuse-rows", "func::FuncOp"> {
     reductions into the loop, so that every pass over a block of rows reads
     it from the cache and the reduced values live in a block-sized scratch.
 
+    The last op may be a `linalg.generic` or a `dml.select_top_k` whose
+    axis is not the leading dimension (its TilingInterface tiles blocks of
+    sequences): softmax -> top_k then computes the maxima, the sums and the
+    selection of each block of rows together. Reads of a reduction through
+    a `tensor.expand_shape` that only adds unit dimensions (read at 0) are
+    first made reads of the reduction itself, so the chain reaches it.
+
     A chain qualifies when every op in it reads the previous ones' results
     with the leading loop dimension as the leading index, when it contains a
     reduction, when its results are used nowhere else, and when its input is

@@ -28,6 +28,123 @@ SelectedElement::SelectedElement(SelectTopKOp op)
         lastDim && lastDim.getPosition() == static_cast<unsigned>(axis) &&
         onlyLast && cast<MemRefType>(input.getType()).isLastDimUnitStride();
   }
+  carrier = findCarrier();
+}
+
+std::optional<unsigned> SelectedElement::findCarrier() const {
+  if (!op.hasPrologue())
+    return std::nullopt;
+  std::optional<unsigned> varying;
+  for (unsigned index = 0, e = op.getInputs().size(); index < e; ++index) {
+    if (!op.getInputMap(index).isFunctionOfDim(axis))
+      continue;
+    if (varying)
+      return std::nullopt;
+    varying = index;
+  }
+  if (!varying)
+    return std::nullopt;
+  Type carrierType =
+      cast<MemRefType>(op.getInputs()[*varying].getType()).getElementType();
+  if (!isa<FloatType>(carrierType))
+    return isa<IntegerType>(carrierType) ? varying : std::nullopt;
+  // The ops computing from the carrier must give a NaN operand a result
+  // that does not depend on its payload (float arithmetic; no bitcasts,
+  // conversions or compares).
+  Block &body = op.getPrologue().front();
+  llvm::DenseSet<Value> fromCarrier = {body.getArgument(*varying)};
+  for (Operation &nested : body.without_terminator()) {
+    if (llvm::none_of(nested.getOperands(), [&](Value operand) {
+          return fromCarrier.contains(operand);
+        }))
+      continue;
+    if (!isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
+             arith::NegFOp, arith::MaximumFOp, arith::MinimumFOp,
+             arith::MaxNumFOp, arith::MinNumFOp, math::ExpOp, math::Exp2Op,
+             math::LogOp, math::Log2Op, math::TanhOp, math::AbsFOp,
+             math::SqrtOp>(nested))
+      return std::nullopt;
+    fromCarrier.insert(nested.result_begin(), nested.result_end());
+  }
+  return varying;
+}
+
+bool SelectedElement::isVarying(unsigned index) const {
+  return op.getInputMap(index).isFunctionOfDim(axis);
+}
+
+SmallVector<Value> SelectedElement::getIndices(OpBuilder &b, Location loc,
+                                               unsigned index,
+                                               ValueRange coords) const {
+  SmallVector<Value> indices;
+  for (AffineExpr expr : op.getInputMap(index).getResults()) {
+    if (auto dim = dyn_cast<AffineDimExpr>(expr))
+      indices.push_back(coords[dim.getPosition()]);
+    else
+      indices.push_back(arith::ConstantIndexOp::create(
+          b, loc, cast<AffineConstantExpr>(expr).getValue()));
+  }
+  return indices;
+}
+
+void SelectedElement::hoistInvariants(OpBuilder &b, Location loc,
+                                      ValueRange coords) const {
+  hoisted.clear();
+  if (!op.hasPrologue())
+    return;
+  Block &body = op.getPrologue().front();
+  llvm::DenseSet<Value> varying;
+  Point point;
+  point.ivs.assign(coords.begin(), coords.end());
+  BodyCloner cloner(b, loc, point);
+  for (auto [index, input] : llvm::enumerate(op.getInputs())) {
+    BlockArgument arg = body.getArgument(index);
+    if (isVarying(index)) {
+      varying.insert(arg);
+      continue;
+    }
+    Value loaded = memref::LoadOp::create(b, loc, input,
+                                          getIndices(b, loc, index, coords));
+    hoisted.map(arg, loaded);
+    cloner.bind(arg, loaded);
+  }
+  SmallVector<Operation *> invariant;
+  for (Operation &nested : body.without_terminator()) {
+    if (llvm::any_of(nested.getOperands(),
+                     [&](Value operand) { return varying.contains(operand); })) {
+      varying.insert(nested.result_begin(), nested.result_end());
+      continue;
+    }
+    invariant.push_back(&nested);
+  }
+  // verifyLowerable admitted only ops that clone at every point.
+  (void)cloner.cloneOps(invariant);
+  for (Operation *nested : invariant)
+    for (Value result : nested->getResults())
+      hoisted.map(result, cloner.getMapping().lookup(result));
+}
+
+Value SelectedElement::loadCarrierChunk(OpBuilder &b, Location loc,
+                                        ValueRange coords,
+                                        int64_t width) const {
+  Value input = op.getInputs()[*carrier];
+  SmallVector<Value> indices;
+  for (AffineExpr expr : op.getInputMap(*carrier).getResults()) {
+    if (auto dim = dyn_cast<AffineDimExpr>(expr))
+      indices.push_back(coords[dim.getPosition()]);
+    else
+      indices.push_back(arith::ConstantIndexOp::create(
+          b, loc, cast<AffineConstantExpr>(expr).getValue()));
+  }
+  VectorType chunkType = VectorType::get(
+      {width}, cast<MemRefType>(input.getType()).getElementType());
+  return vector::LoadOp::create(b, loc, chunkType, input, indices);
+}
+
+Value SelectedElement::evaluateWithCarrier(OpBuilder &b, Location loc,
+                                           ValueRange coords, int64_t width,
+                                           Value carrierChunk) const {
+  return evaluate(b, loc, coords, width, /*mask=*/{}, carrierChunk);
 }
 
 LogicalResult SelectedElement::verifyLowerable() {
@@ -53,9 +170,19 @@ Value SelectedElement::loadChunk(OpBuilder &b, Location loc, ValueRange coords,
 }
 
 Value SelectedElement::evaluate(OpBuilder &b, Location loc, ValueRange coords,
-                                int64_t width, Value mask) const {
+                                int64_t width, Value mask,
+                                Value carrierChunk) const {
   SmallVector<Value> args;
   for (auto [index, input] : llvm::enumerate(op.getInputs())) {
+    if (carrierChunk && carrier && index == *carrier) {
+      args.push_back(carrierChunk);
+      continue;
+    }
+    if (op.hasPrologue() &&
+        hoisted.contains(op.getPrologue().front().getArgument(index))) {
+      args.push_back(hoisted.lookup(op.getPrologue().front().getArgument(index)));
+      continue;
+    }
     AffineMap map = op.getInputMap(index);
     SmallVector<Value> indices;
     for (AffineExpr expr : map.getResults()) {
@@ -84,7 +211,7 @@ Value SelectedElement::evaluate(OpBuilder &b, Location loc, ValueRange coords,
   point.ivs.assign(coords.begin(), coords.end());
   point.vectorDim = axis;
   point.width = width;
-  BodyCloner cloner(b, loc, point);
+  BodyCloner cloner(b, loc, point, &hoisted);
   // verifyLowerable admitted only ops that clone at every point.
   FailureOr<SmallVector<Value>> results =
       cloner.clone(op.getPrologue().front(), args);

@@ -12,6 +12,8 @@
 
 #include "dml/Dialect/DML/IR/DMLOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include <optional>
 
 namespace mlir::dml {
 
@@ -35,14 +37,42 @@ public:
   Value loadChunk(OpBuilder &b, Location loc, ValueRange coords, int64_t width,
                   Value mask = {}) const;
 
+  /// The input that alone varies along the axis, when the prologue maps
+  /// every NaN of it to elements of one ord (IEEE float arithmetic only):
+  /// the prologue evaluated at any value of that input read somewhere in
+  /// the sequence is then (the ord of) an element of the sequence.
+  std::optional<unsigned> getCarrier() const { return carrier; }
+  /// Evaluates, once for the sequence at `coords`, the prologue ops that do
+  /// not depend on the inputs varying along the axis (log-softmax's
+  /// max + log(sum)); later reads of this sequence reuse them instead of
+  /// recomputing them per chunk (same scalar ops, so the same bits).
+  void hoistInvariants(OpBuilder &b, Location loc, ValueRange coords) const;
+
+  /// The carrier's `width` values from `coords` along the axis.
+  Value loadCarrierChunk(OpBuilder &b, Location loc, ValueRange coords,
+                         int64_t width) const;
+  /// The prologue at `coords` with the carrier's chunk replaced by
+  /// `carrierChunk` (W values of the carrier read in this sequence).
+  Value evaluateWithCarrier(OpBuilder &b, Location loc, ValueRange coords,
+                            int64_t width, Value carrierChunk) const;
+
 private:
   Value evaluate(OpBuilder &b, Location loc, ValueRange coords, int64_t width,
-                 Value mask) const;
+                 Value mask, Value carrierChunk = {}) const;
+
+  std::optional<unsigned> findCarrier() const;
+
+  bool isVarying(unsigned index) const;
+  SmallVector<Value> getIndices(OpBuilder &b, Location loc, unsigned index,
+                                ValueRange coords) const;
 
   mutable SelectTopKOp op;
+  /// The invariant values of the current sequence (hoistInvariants).
+  mutable IRMapping hoisted;
   Type elementType;
   int64_t axis;
   bool axisContiguous;
+  std::optional<unsigned> carrier;
 };
 
 } // namespace mlir::dml

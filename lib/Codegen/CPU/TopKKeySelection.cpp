@@ -14,7 +14,9 @@
 // per block of sequences):
 //   1. a lower bound t of ord(K-th best): for K <= 4 W the K-th best of the
 //      lane-wise maxima of P >= K disjoint lane partitions (exact: K distinct
-//      elements reach it; one vectorized pass), for sequences >= 16 K the
+//      elements reach it; one vectorized pass; with a prologue of one
+//      varying input x, the lane-wise maxima of x and the prologue at them,
+//      still elements of their partitions), for sequences >= 16 K the
 //      K'-th best of every 16th chunk (a guess leaving ~1.5 K candidates),
 //      else 0;
 //   2. one scan: W-wide chunks compare ord against t (a ragged end masks
@@ -127,6 +129,7 @@ public:
   void emit(OpBuilder &b, Location loc, Value scratchBuffer, ValueRange outer) {
     scratch = scratchBuffer;
     outerIvs.assign(outer.begin(), outer.end());
+    p.input.hoistInvariants(b, loc, coordsAt(index(b, loc, 0)));
     emitSelection(b, loc);
   }
 
@@ -395,25 +398,13 @@ private:
   Value emitPartitionBound(OpBuilder &b, Location loc) {
     int64_t groupWidth = partitionVectors * width;
     int64_t groupEnd = vectorEnd / groupWidth * groupWidth;
-    VectorType ordType = VectorType::get({width}, b.getI32Type());
-    SmallVector<Value> inits(partitionVectors, intConstant(b, loc, ordType, 0));
-    auto loop = scf::ForOp::create(
-        b, loc, index(b, loc, 0), index(b, loc, groupEnd),
-        index(b, loc, groupWidth), inits,
-        [&](OpBuilder &lb, Location l, Value group, ValueRange maxima) {
-          SmallVector<Value> next;
-          for (int64_t a = 0; a < partitionVectors; ++a) {
-            Value start =
-                arith::AddIOp::create(lb, l, group, index(lb, l, a * width));
-            Value ords = emitOrd(lb, l, loadChunk(lb, l, start));
-            next.push_back(arith::MaxUIOp::create(lb, l, maxima[a], ords));
-          }
-          scf::YieldOp::create(lb, l, next);
-        });
+    SmallVector<Value> maxima = p.input.getCarrier()
+                                    ? emitCarrierExtremes(b, loc, groupEnd)
+                                    : emitOrdMaxima(b, loc, groupEnd);
     VectorType keyType = VectorType::get({width}, b.getI64Type());
     for (int64_t a = 0; a < partitionVectors; ++a) {
       Value keys = arith::ShLIOp::create(
-          b, loc, arith::ExtUIOp::create(b, loc, keyType, loop.getResult(a)),
+          b, loc, arith::ExtUIOp::create(b, loc, keyType, maxima[a]),
           intConstant(b, loc, keyType, 32));
       vector::StoreOp::create(b, loc, keys, scratch,
                               ValueRange{index(b, loc, a * width)});
@@ -439,6 +430,76 @@ private:
         b, loc, b.getI32Type(),
         arith::ShRUIOp::create(b, loc, kth.getResult(0),
                                intConstant(b, loc, b.getI64Type(), 32)));
+  }
+
+  /// Lane-wise maxima of the ords of the partitions' elements.
+  SmallVector<Value> emitOrdMaxima(OpBuilder &b, Location loc,
+                                   int64_t groupEnd) {
+    int64_t groupWidth = partitionVectors * width;
+    VectorType ordType = VectorType::get({width}, b.getI32Type());
+    SmallVector<Value> inits(partitionVectors, intConstant(b, loc, ordType, 0));
+    auto loop = scf::ForOp::create(
+        b, loc, index(b, loc, 0), index(b, loc, groupEnd),
+        index(b, loc, groupWidth), inits,
+        [&](OpBuilder &lb, Location l, Value group, ValueRange maxima) {
+          SmallVector<Value> next;
+          for (int64_t a = 0; a < partitionVectors; ++a) {
+            Value start =
+                arith::AddIOp::create(lb, l, group, index(lb, l, a * width));
+            Value ords = emitOrd(lb, l, loadChunk(lb, l, start));
+            next.push_back(arith::MaxUIOp::create(lb, l, maxima[a], ords));
+          }
+          scf::YieldOp::create(lb, l, next);
+        });
+    return loop.getResults();
+  }
+
+  /// With a prologue of one varying input (softmax's x, with its max and
+  /// sum fixed per sequence): the partitions' lane-wise maxima (minima for
+  /// `increasing`) of that input, and the ords of the prologue at them.
+  /// Each is the ord of an element of its partition, so the K-th best of
+  /// them is still reached by K distinct elements whatever the prologue
+  /// computes, and the pass reads the input without computing the prologue
+  /// (exp, division) per element. A monotone prologue gives the same bound
+  /// as the maxima of the ords.
+  SmallVector<Value> emitCarrierExtremes(OpBuilder &b, Location loc,
+                                         int64_t groupEnd) {
+    int64_t groupWidth = partitionVectors * width;
+    auto carrierChunk = [&](OpBuilder &lb, Location l, Value start) {
+      return p.input.loadCarrierChunk(lb, l, coordsAt(start), width);
+    };
+    // The first group initializes the extremes: every value is an element.
+    SmallVector<Value> inits;
+    for (int64_t a = 0; a < partitionVectors; ++a)
+      inits.push_back(carrierChunk(b, loc, index(b, loc, a * width)));
+    auto combine = [&](OpBuilder &lb, Location l, Value x, Value y) -> Value {
+      bool floats = isa<FloatType>(getElementTypeOrSelf(x.getType()));
+      if (p.decreasing)
+        return floats ? arith::MaximumFOp::create(lb, l, x, y).getResult()
+                      : arith::MaxSIOp::create(lb, l, x, y).getResult();
+      return floats ? arith::MinimumFOp::create(lb, l, x, y).getResult()
+                    : arith::MinSIOp::create(lb, l, x, y).getResult();
+    };
+    auto loop = scf::ForOp::create(
+        b, loc, index(b, loc, groupWidth), index(b, loc, groupEnd),
+        index(b, loc, groupWidth), inits,
+        [&](OpBuilder &lb, Location l, Value group, ValueRange extremes) {
+          SmallVector<Value> next;
+          for (int64_t a = 0; a < partitionVectors; ++a) {
+            Value start =
+                arith::AddIOp::create(lb, l, group, index(lb, l, a * width));
+            next.push_back(
+                combine(lb, l, extremes[a], carrierChunk(lb, l, start)));
+          }
+          scf::YieldOp::create(lb, l, next);
+        });
+    SmallVector<Value> ords;
+    for (int64_t a = 0; a < partitionVectors; ++a)
+      ords.push_back(emitOrd(
+          b, loc,
+          p.input.evaluateWithCarrier(b, loc, coordsAt(index(b, loc, 0)),
+                                      width, loop.getResult(a))));
+    return ords;
   }
 
   /// The ord of the K'-th best of a 1-in-16 sample: a guess of a bound.

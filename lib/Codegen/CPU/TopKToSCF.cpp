@@ -65,6 +65,7 @@ public:
   void emitSequence(OpBuilder &b, Location loc, ValueRange outer) {
     outerIvs.assign(outer.begin(), outer.end());
     Value c0 = constant(b, loc, 0), c1 = constant(b, loc, 1);
+    input.hoistInvariants(b, loc, coordsAt(c0));
     Value kValue = constant(b, loc, k);
     Type elementType = input.getElementType();
     int64_t width = kFilterBits / elementType.getIntOrFloatBitWidth();
@@ -580,7 +581,10 @@ LogicalResult mlir::dml::lowerSelectTopK(RewriterBase &rewriter,
   auto body = [&](OpBuilder &b, Location l, ValueRange ivs) {
     emitter.emitSequence(b, l, ivs);
   };
-  bool parallel = sequences > 1 && sequences * length >= kParallelThreshold;
+  // Inside a parallel loop (a block of rows from dml-fuse-rows), the blocks
+  // are the parallel iterations: the block's sequences run in order.
+  bool parallel = sequences > 1 && sequences * length >= kParallelThreshold &&
+                  !op->getParentOfType<scf::ParallelOp>();
   if (canSelectTopKWithKeys(elementType))
     emitTopKWithKeys(rewriter, loc, problem, outerSizes, parallel);
   else if (lbs.empty())

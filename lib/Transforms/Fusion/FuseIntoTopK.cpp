@@ -10,9 +10,11 @@
 
 #include "dml/Dialect/DML/IR/DMLOps.h"
 #include "dml/Transforms/Passes.h"
+#include "dml/Transforms/UnitExpandFolding.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -180,11 +182,44 @@ struct FoldSplatInputIntoTopK : public OpRewritePattern<SelectTopKOp> {
   }
 };
 
+/// An input that `tensor.expand_shape` only gives unit dimensions, read at
+/// index 0 there (a reduction's result kept as [N, 1]), is read from the
+/// expand_shape's source instead: the selection's producers then are the
+/// generics themselves, which dml-fuse-rows can fuse into a block of rows.
+struct FoldUnitExpandIntoTopK : public OpRewritePattern<SelectTopKOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(SelectTopKOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPrologue() || op.getResults().empty())
+      return failure();
+    for (unsigned index = 0, e = op.getInputs().size(); index < e; ++index) {
+      auto expand =
+          op.getInputs()[index].getDefiningOp<tensor::ExpandShapeOp>();
+      if (!expand)
+        continue;
+      std::optional<AffineMap> folded =
+          foldUnitExpandIntoMap(expand, op.getInputMap(index));
+      if (!folded)
+        continue;
+      SmallVector<Attribute> maps(op.getIndexingMapsAttr().getValue());
+      maps[index] = AffineMapAttr::get(*folded);
+      rewriter.modifyOpInPlace(op, [&] {
+        op.getInputsMutable()[index].assign(expand.getSrc());
+        op.setIndexingMapsAttr(rewriter.getArrayAttr(maps));
+      });
+      return success();
+    }
+    return failure();
+  }
+};
+
 struct DMLFuseIntoTopKPass
     : public dml::impl::DMLFuseIntoTopKBase<DMLFuseIntoTopKPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<FuseProducerIntoTopK, FoldSplatInputIntoTopK>(&getContext());
+    patterns.add<FuseProducerIntoTopK, FoldSplatInputIntoTopK,
+                 FoldUnitExpandIntoTopK>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -29,6 +29,7 @@ void DMLDialect::initialize() {
 #include "dml/Dialect/DML/IR/DMLOps.cpp.inc"
       >();
   attachSelectTopKBufferization(*getContext());
+  attachSelectTopKTiling(*getContext());
 }
 
 LogicalResult DMLDialect::verifyOperationAttribute(Operation *op,

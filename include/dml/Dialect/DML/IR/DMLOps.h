@@ -18,6 +18,9 @@ namespace mlir::dml {
 /// Attaches the BufferizableOpInterface external model of
 /// dml.select_top_k (done when the dml dialect is loaded).
 void attachSelectTopKBufferization(MLIRContext &context);
+/// Attaches the TilingInterface external model of dml.select_top_k (tiles
+/// of sequences; done when the dml dialect is loaded).
+void attachSelectTopKTiling(MLIRContext &context);
 } // namespace mlir::dml
 
 #endif // DML_DIALECT_DML_IR_DMLOPS_H
