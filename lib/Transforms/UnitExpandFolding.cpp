@@ -13,6 +13,15 @@ mlir::dml::foldUnitExpandIntoMap(tensor::ExpandShapeOp expand,
   // Each group keeps its one dimension that is not a unit dimension read at
   // 0 (the group's first when all are): the source index is then that
   // dimension's index, since the others contribute 0.
+  // A rank-0 source has no groups: every result dimension is a unit one and
+  // must be read at 0 (dropping a read at a loop index would lose the only
+  // operand that bounds that loop).
+  if (expand.getReassociationIndices().empty())
+    for (AffineExpr result : readMap.getResults()) {
+      auto constant = dyn_cast<AffineConstantExpr>(result);
+      if (!constant || constant.getValue() != 0)
+        return std::nullopt;
+    }
   SmallVector<AffineExpr> kept;
   for (const ReassociationIndices &group : expand.getReassociationIndices()) {
     SmallVector<int64_t> nonUnit;

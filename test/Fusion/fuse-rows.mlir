@@ -169,3 +169,19 @@ func.func @shared_max(%x: tensor<512x1024xf32>) -> (tensor<512x1xf32>, tensor<51
   %d = arith.subf %x, %mb : tensor<512x1024xf32>
   return %m, %d : tensor<512x1xf32>, tensor<512x1024xf32>
 }
+
+// -----
+
+// A reduction of a reduction's one-element result: the rank-0 result reaches
+// the second reduction through an expand_shape that is not folded into the
+// read, because the read is at the loop index, the only bound of that loop
+// (folding it made the generic invalid: "indexing maps are non-invertible").
+// CHECK-LABEL: func.func @reduce_of_single_element
+// CHECK: %[[FIRST:.*]]:2 = linalg.generic {{.*}}iterator_types = ["reduction"]{{.*}} ins(%{{.*}} : tensor<695xi64>)
+// CHECK: %[[ONE:.*]] = tensor.expand_shape %[[FIRST]]#1 [] output_shape [1] : tensor<i32> into tensor<1xi32>
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction"]{{.*}} ins(%[[ONE]] : tensor<1xi32>)
+func.func @reduce_of_single_element(%x: tensor<695xi64>) -> tensor<1xi32> {
+  %a = dml.reduce %x, function = argmin, axes = [0] : tensor<695xi64> -> tensor<1xi32>
+  %b = dml.reduce %a, function = argmin, axes = [0] : tensor<1xi32> -> tensor<1xi32>
+  return %b : tensor<1xi32>
+}
