@@ -119,11 +119,14 @@ def test_elementwise_errors():
 
 
 def bag_graph():
-    """Gather then reduce: a kernel with intermediates in its workspace."""
+    """Gather, reduce, then scale and bias the sums: the gathered rows fuse
+    into the reduction, but the sums (a reduction does not fuse into its
+    consumer) are an intermediate that lives in the kernel's workspace."""
     g = dml.Graph("bag")
     table = g.input(np.float32, [1, 10, 16])
     ids = g.input(np.int32, [1, 4, 3])
-    g.output(g.reduce(g.gather(table, ids, 1, 2), "sum", [1]))
+    sums = g.reduce(g.gather(table, ids, 1, 2), "sum", [1])
+    g.output(g.identity(sums, scale_bias=(2.0, 1.0)))
     return g
 
 
@@ -131,7 +134,7 @@ def bag_inputs():
     table = values((1, 10, 16), np.float32, 6)
     ids = np.random.default_rng(7).integers(0, 10, size=(1, 4, 3)) \
         .astype(np.int32)
-    expected = ref.reduce(ref.gather(table, ids, 1, 2), "sum", [1])
+    expected = 2 * ref.reduce(ref.gather(table, ids, 1, 2), "sum", [1]) + 1
     return table, ids, expected
 
 

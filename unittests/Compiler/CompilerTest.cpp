@@ -304,14 +304,17 @@ TEST(Compiler, RunErrorsAreReported) {
   EXPECT_EQ(output, 10.0f);
 }
 
-// An embedding bag: fused, the gathered rows are summed where they are read;
-// the sums (before their reshape into the output) live in the kernel's
-// workspace (temporaryBytes); a caller may bind its own.
+// An embedding bag whose sums are scaled: fused, the gathered rows are summed
+// where they are read; the sums (a reduction does not fuse into its
+// consumer) live in the kernel's workspace (temporaryBytes); a caller may
+// bind its own.
 TEST(Compiler, Workspace) {
   Graph g("bag");
   Tensor table = g.input(DataType::Float32, {1, 10, 16});
   Tensor ids = g.input(DataType::Int32, {1, 4, 3});
-  g.output(g.reduce(g.gather(table, ids, 1, 2), ReduceFunction::Sum, {1}));
+  g.output(g.identity(
+      g.reduce(g.gather(table, ids, 1, 2), ReduceFunction::Sum, {1}),
+      ScaleBias{2.0f, 1.0f}));
   ASSERT_OK_AND_ASSIGN(kernel, getCompiler().compile(g));
   EXPECT_GE(kernel->temporaryBytes(), uint64_t(4 * 16 * 4));
   EXPECT_EQ(kernel->temporaryBytes() % Kernel::workspaceAlignment, 0u);
@@ -322,7 +325,7 @@ TEST(Compiler, Workspace) {
   std::vector<int32_t> idData = {0, 1, 2, 9, 9, 9, -1, 3, 0, 5, 5, 5};
   std::vector<float> own(4 * 16), bound(4 * 16, -1.0f);
   EXPECT_OK(kernel->run({tableData.data(), idData.data()}, {own.data()}));
-  EXPECT_EQ(own[0], 0.0f + 16.0f + 32.0f);
+  EXPECT_EQ(own[0], 2.0f * (0.0f + 16.0f + 32.0f) + 1.0f);
   size_t bytes = kernel->temporaryBytes();
   std::vector<uint8_t> storage(bytes + Kernel::workspaceAlignment);
   uint8_t *workspace =
