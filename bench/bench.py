@@ -61,19 +61,7 @@ def case_stamp(case):
 
 def onnx_model(case, path):
     import onnx
-    from onnx import TensorProto, helper
-    elem = {"float32": TensorProto.FLOAT, "int32": TensorProto.INT32,
-            "int64": TensorProto.INT64}
-    nodes, inits = case.onnx(helper, TensorProto)
-    init_names = {t.name for t in inits}
-    ins = [helper.make_tensor_value_info(inp.name, elem[str(inp.dtype)], list(inp.peer_onnx_shape))
-           for inp in case.inputs if inp.name not in init_names]
-    outs = [helper.make_tensor_value_info("y%d" % k, elem[t], list(shape))
-            for k, (shape, t) in enumerate(case.onnx_outputs)]
-    graph = helper.make_graph(nodes, case.id, ins, outs, initializer=inits)
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)],
-                              producer_name="dml-mlir-bench")
-    model.ir_version = 8
+    model = bench_cases.onnx_model(case, producer_name="dml-mlir-bench")
     onnx.checker.check_model(model)
     onnx.save(model, str(path))
 

@@ -504,3 +504,22 @@ BY_ID: Dict[str, Case] = {c.id: c for c in ALL_CASES}
 
 def case_seed(index):
     return SEED + 1000 * index
+
+
+def onnx_model(case, producer_name=""):
+    """The case as one ONNX model (opset 17), for ONNX Runtime."""
+    from onnx import TensorProto, helper
+    elem = {"float32": TensorProto.FLOAT, "int32": TensorProto.INT32,
+            "int64": TensorProto.INT64}
+    nodes, inits = case.onnx(helper, TensorProto)
+    init_names = {t.name for t in inits}
+    ins = [helper.make_tensor_value_info(inp.name, elem[str(inp.dtype)],
+                                         list(inp.peer_onnx_shape))
+           for inp in case.inputs if inp.name not in init_names]
+    outs = [helper.make_tensor_value_info("y%d" % k, elem[t], list(shape))
+            for k, (shape, t) in enumerate(case.onnx_outputs)]
+    graph = helper.make_graph(nodes, case.id, ins, outs, initializer=inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)],
+                              producer_name=producer_name)
+    model.ir_version = 8
+    return model

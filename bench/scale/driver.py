@@ -120,23 +120,6 @@ def torch_worker(args, selected, threads):
     return res
 
 
-def onnx_model_bytes(case):
-    import onnx
-    from onnx import TensorProto, helper
-    elem = {"float32": TensorProto.FLOAT, "int32": TensorProto.INT32,
-            "int64": TensorProto.INT64}
-    nodes, inits = case.onnx(helper, TensorProto)
-    init_names = {t.name for t in inits}
-    ins = [helper.make_tensor_value_info(inp.name, elem[str(inp.dtype)], list(inp.peer_onnx_shape))
-           for inp in case.inputs if inp.name not in init_names]
-    outs = [helper.make_tensor_value_info("y%d" % k, elem[t], list(shape))
-            for k, (shape, t) in enumerate(case.onnx_outputs)]
-    graph = helper.make_graph(nodes, case.id, ins, outs, initializer=inits)
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
-    model.ir_version = 8
-    return model.SerializeToString()
-
-
 def ort_worker(args, selected, threads):
     import onnxruntime as ort
     res = {"_version": ort.__version__}
@@ -148,7 +131,7 @@ def ort_worker(args, selected, threads):
         so.inter_op_num_threads = 1
         so.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
         so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-        sess = ort.InferenceSession(onnx_model_bytes(case), so,
+        sess = ort.InferenceSession(bench_cases.onnx_model(case).SerializeToString(), so,
                                     providers=["CPUExecutionProvider"])
         binding = sess.io_binding()
         feeds = {i.name: i for i in sess.get_inputs()}

@@ -1168,26 +1168,27 @@ def run_batch(dml_compile, graphs, directory, timeout, lower_tosa=None):
     module.write_text("\n".join(g.module.read_text() for g in ready))
     lib = module.with_suffix(".so")
     cmd = [dml_compile, str(module), "-o", str(lib)] + AOT_CONFIGS[config]
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True,
-                              timeout=timeout)
-    except subprocess.TimeoutExpired:
-        FALLBACKS.append(f"{module.name}: dml-compile timed out after {timeout} s")
+
+    def step(what, argv):
+        """Runs one step of the batch; on failure records why and returns
+        False, and the caller runs each graph through dml-run instead."""
+        try:
+            proc = subprocess.run(argv, capture_output=True, text=True,
+                                  timeout=timeout)
+        except subprocess.TimeoutExpired:
+            FALLBACKS.append(f"{module.name}: {what} timed out after {timeout} s")
+            return False
+        if proc.returncode != 0:
+            FALLBACKS.append(f"{module.name}: {what}: {proc.stderr[-300:]}")
+            return False
+        return True
+
+    if not step("dml-compile", cmd):
         return None
-    if proc.returncode != 0:
-        FALLBACKS.append(f"{module.name}: dml-compile: {proc.stderr[:300]}")
-        return None     # let the caller run each graph through dml-run
     call = [sys.executable, str(pathlib.Path(__file__).resolve()), "--call",
             str(lib), str(directory)] + [
         f"{g.name}:{config}:{len(g.inputs)}:{len(g.outputs)}" for g in ready]
-    try:
-        proc = subprocess.run(call, capture_output=True, text=True,
-                              timeout=timeout)
-    except subprocess.TimeoutExpired:
-        FALLBACKS.append(f"{module.name}: call timed out after {timeout} s")
-        return None
-    if proc.returncode != 0:
-        FALLBACKS.append(f"{module.name}: call: {proc.stderr[-300:]}")
+    if not step("call", call):
         return None
     for g in ready:
         g.command = cmd
