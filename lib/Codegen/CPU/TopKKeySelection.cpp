@@ -62,6 +62,9 @@ constexpr int64_t kMaxRankedCandidates = 512;
 /// Above this many keys the radix sort's spare copy costs too much memory
 /// (16 bytes per candidate in all); heap selection works in place.
 constexpr int64_t kMaxRadixCandidates = int64_t(1) << 22;
+/// ord(-inf) and ord(+inf) of 32-bit floats (decreasing).
+constexpr uint32_t kOrdOfNegativeInf = 0x007FFFFF;
+constexpr uint32_t kOrdOfPositiveInf = 0xFF800000;
 /// Parallel loops run over at most this many blocks of sequences, each
 /// with its own scratch buffer.
 constexpr int64_t kMaxBlocks = 64;
@@ -69,18 +72,21 @@ constexpr int64_t kMaxBlocks = 64;
 /// How the initial threshold is found.
 enum class BoundKind { None, Partitions, Sample };
 
-/// The running state of a scan: keys in C, the threshold on ord, and how
-/// many elements passed a threshold in total.
+/// The running state of a scan: keys in C, the threshold on ord, how many
+/// elements passed a threshold in total, and the threshold as the limit the
+/// elements are compared with (see emitLimit).
 struct ScanState {
-  Value count, threshold, accepted;
-  SmallVector<Value> asValues() const { return {count, threshold, accepted}; }
+  Value count, threshold, accepted, limit;
+  SmallVector<Value> asValues() const {
+    return {count, threshold, accepted, limit};
+  }
   /// The values after `n` more keys were appended to C.
   SmallVector<Value> appended(OpBuilder &b, Location loc, Value n) const {
     return {arith::AddIOp::create(b, loc, count, n), threshold,
-            arith::AddIOp::create(b, loc, accepted, n)};
+            arith::AddIOp::create(b, loc, accepted, n), limit};
   }
   static ScanState from(ValueRange values) {
-    return {values[0], values[1], values[2]};
+    return {values[0], values[1], values[2], values[3]};
   }
 };
 
@@ -145,7 +151,7 @@ private:
 
     ScanState state;
     if (bound != BoundKind::Sample) {
-      state = emitScan(b, loc, {c0, threshold, c0});
+      state = emitScan(b, loc, startState(b, loc, threshold));
     } else {
       // When the guess lets fewer than K elements pass, scan again with
       // t = 0 (keeping all); one copy of the scan in a loop of 1 or 2 trips.
@@ -153,8 +159,7 @@ private:
       auto passes = scf::WhileOp::create(
           b, loc, TypeRange{indexType, indexType}, ValueRange{threshold},
           [&](OpBuilder &wb, Location l, ValueRange args) {
-            Value c0 = index(wb, l, 0);
-            ScanState scanned = emitScan(wb, l, {c0, args[0], c0});
+            ScanState scanned = emitScan(wb, l, startState(wb, l, args[0]));
             Value tooFew =
                 arith::CmpIOp::create(wb, l, arith::CmpIPredicate::ult,
                                       scanned.accepted, index(wb, l, p.k));
@@ -164,7 +169,7 @@ private:
           [&](OpBuilder &wb, Location l, ValueRange) {
             scf::YieldOp::create(wb, l, intConstant(wb, l, wb.getI32Type(), 0));
           });
-      state = {passes.getResult(0), zero32, passes.getResult(1)};
+      state = {passes.getResult(0), zero32, passes.getResult(1), Value()};
     }
     Value count = state.count;
 
@@ -435,6 +440,8 @@ private:
   /// Lane-wise maxima of the ords of the partitions' elements.
   SmallVector<Value> emitOrdMaxima(OpBuilder &b, Location loc,
                                    int64_t groupEnd) {
+    if (p.kind == NumericKind::Float)
+      return emitFloatExtremes(b, loc, groupEnd);
     int64_t groupWidth = partitionVectors * width;
     VectorType ordType = VectorType::get({width}, b.getI32Type());
     SmallVector<Value> inits(partitionVectors, intConstant(b, loc, ordType, 0));
@@ -452,6 +459,48 @@ private:
           scf::YieldOp::create(lb, l, next);
         });
     return loop.getResults();
+  }
+
+  /// For floats, the ords of the lane-wise best of the partitions with NaNs
+  /// skipped: select(x > m, x, m) is one vmaxps where the ord is eight
+  /// integer ops. Each lane is then at most as good as its partition's best
+  /// element (-inf or +inf for a lane of NaNs only, which no element is
+  /// worse than), so the K-th best of them still bounds the K-th best
+  /// element from below.
+  SmallVector<Value> emitFloatExtremes(OpBuilder &b, Location loc,
+                                       int64_t groupEnd) {
+    int64_t groupWidth = partitionVectors * width;
+    auto floatType = cast<FloatType>(elementType);
+    VectorType vectorType = VectorType::get({width}, floatType);
+    Value worst = arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(
+            vectorType, ArrayRef<APFloat>(APFloat::getInf(
+                            floatType.getFloatSemantics(), p.decreasing))));
+    SmallVector<Value> inits(partitionVectors, worst);
+    auto loop = scf::ForOp::create(
+        b, loc, index(b, loc, 0), index(b, loc, groupEnd),
+        index(b, loc, groupWidth), inits,
+        [&](OpBuilder &lb, Location l, Value group, ValueRange extremes) {
+          SmallVector<Value> next;
+          for (int64_t a = 0; a < partitionVectors; ++a) {
+            Value start =
+                arith::AddIOp::create(lb, l, group, index(lb, l, a * width));
+            Value chunk = loadChunk(lb, l, start);
+            Value better =
+                arith::CmpFOp::create(lb, l,
+                                      p.decreasing ? arith::CmpFPredicate::OGT
+                                                   : arith::CmpFPredicate::OLT,
+                                      chunk, extremes[a]);
+            next.push_back(
+                arith::SelectOp::create(lb, l, better, chunk, extremes[a]));
+          }
+          scf::YieldOp::create(lb, l, next);
+        });
+    SmallVector<Value> ords;
+    for (Value extreme : loop.getResults())
+      ords.push_back(emitOrd(b, loc, extreme));
+    return ords;
   }
 
   /// With a prologue of one varying input (softmax's x, with its max and
@@ -497,8 +546,8 @@ private:
     for (int64_t a = 0; a < partitionVectors; ++a)
       ords.push_back(emitOrd(
           b, loc,
-          p.input.evaluateWithCarrier(b, loc, coordsAt(index(b, loc, 0)),
-                                      width, loop.getResult(a))));
+          p.input.evaluateWithCarrier(b, loc, coordsAt(index(b, loc, 0)), width,
+                                      loop.getResult(a))));
     return ords;
   }
 
@@ -558,6 +607,74 @@ private:
                                intConstant(b, loc, b.getI64Type(), 32)));
   }
 
+  /// An empty C and `threshold`.
+  ScanState startState(OpBuilder &b, Location loc, Value threshold) {
+    Value c0 = index(b, loc, 0);
+    return {c0, threshold, c0, emitLimit(b, loc, threshold)};
+  }
+
+  /// Floats are compared as floats: one cmpf instead of the ord's eight
+  /// integer ops per chunk. The limit is the float v with
+  ///   decreasing: x >=u v  iff  ord(x) >= t, NaN passing (it is the best);
+  ///   increasing: x <=u v  if   ord(x) >= t, NaN passing too (it is the
+  ///               worst: a candidate too many, never one missing).
+  /// t is first clamped to the ords of -inf and +inf, which lowers it only
+  /// where no float but NaN passes (a lower threshold keeps every candidate)
+  /// and raises it only where no element lies. Between them the inverse of
+  /// ord gives v; the unused ord below +0 gives -0, which compares equal to
+  /// +0 as the ords do. Other kinds compare ords (one or two ops).
+  Value emitLimit(OpBuilder &b, Location loc, Value threshold) {
+    if (p.kind != NumericKind::Float)
+      return threshold;
+    Type i32 = b.getI32Type();
+    Value ord = threshold;
+    // The bound on ord_decreasing(x) that ord(x) >= t gives.
+    if (!p.decreasing)
+      ord = arith::XOrIOp::create(b, loc, ord,
+                                  intConstant(b, loc, i32, 0xFFFFFFFF));
+    ord = arith::MaxUIOp::create(b, loc, ord,
+                                 intConstant(b, loc, i32, kOrdOfNegativeInf));
+    ord = arith::MinUIOp::create(b, loc, ord,
+                                 intConstant(b, loc, i32, kOrdOfPositiveInf));
+    Value positive =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, ord,
+                              intConstant(b, loc, i32, 0x80000000));
+    Value bits = arith::SelectOp::create(
+        b, loc, positive,
+        arith::XOrIOp::create(b, loc, ord,
+                              intConstant(b, loc, i32, 0x80000000)),
+        arith::XOrIOp::create(b, loc, ord,
+                              intConstant(b, loc, i32, 0xFFFFFFFF)));
+    return arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
+  }
+
+  /// Which of `elements` (scalar or vector) pass the scan's threshold;
+  /// `ords` are their ords for the kinds compared as ords, else null.
+  Value emitPasses(OpBuilder &b, Location loc, Value elements, Value ords,
+                   const ScanState &state) {
+    auto splat = [&](Value scalar, Type like) -> Value {
+      if (auto vectorType = dyn_cast<VectorType>(like))
+        return vector::BroadcastOp::create(
+            b, loc, VectorType::get(vectorType.getShape(), scalar.getType()),
+            scalar);
+      return scalar;
+    };
+    if (p.kind != NumericKind::Float)
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, ords,
+                                   splat(state.threshold, ords.getType()));
+    Value wide = elements;
+    if (elementType.getIntOrFloatBitWidth() < 32) {
+      Type f32 = b.getF32Type();
+      if (auto vectorType = dyn_cast<VectorType>(elements.getType()))
+        f32 = VectorType::get(vectorType.getShape(), f32);
+      wide = arith::ExtFOp::create(b, loc, f32, elements);
+    }
+    return arith::CmpFOp::create(b, loc,
+                                 p.decreasing ? arith::CmpFPredicate::UGE
+                                              : arith::CmpFPredicate::ULE,
+                                 wide, splat(state.limit, wide.getType()));
+  }
+
   /// Appends the keys of the whole sequence not worse than the threshold.
   ScanState emitScan(OpBuilder &b, Location loc, ScanState state) {
     if (!contiguous)
@@ -598,11 +715,9 @@ private:
     } else {
       elements = loadChunk(b, loc, chunk);
     }
-    Value ords = emitOrd(b, loc, elements);
-    VectorType ordType = cast<VectorType>(ords.getType());
-    Value passes = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::uge, ords,
-        vector::BroadcastOp::create(b, loc, ordType, state.threshold));
+    bool floats = p.kind == NumericKind::Float;
+    Value ords = floats ? Value() : emitOrd(b, loc, elements);
+    Value passes = emitPasses(b, loc, elements, ords, state);
     if (inBounds)
       passes = arith::AndIOp::create(b, loc, passes, inBounds);
     Type bitsType = b.getIntegerType(width);
@@ -619,6 +734,7 @@ private:
           Value passed = arith::IndexCastUIOp::create(
               ib, il, ib.getIndexType(), math::CtPopOp::create(ib, il, bits));
           ScanState room = emitMakeRoom(ib, il, state, width);
+          Value keyOrds = floats ? emitOrd(ib, il, elements) : ords;
           VectorType keyType = VectorType::get({width}, ib.getI64Type());
           SmallVector<int64_t> lanes =
               llvm::to_vector(llvm::seq<int64_t>(0, width));
@@ -633,7 +749,7 @@ private:
           // one of MLIR 22 swaps the mask and the stored vector.
           vector::CompressStoreOp::create(
               ib, il, scratch, ValueRange{room.count}, passes,
-              makeKey(ib, il, ords, positions), IntegerAttr());
+              makeKey(ib, il, keyOrds, positions), IntegerAttr());
           scf::YieldOp::create(ib, il, room.appended(ib, il, passed));
         },
         [&](OpBuilder &eb, Location el) {
@@ -651,8 +767,7 @@ private:
           ScanState current = ScanState::from(args);
           Value element = p.input.load(lb, l, coordsAt(j));
           Value ord = emitOrd(lb, l, element);
-          Value passes = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::uge,
-                                               ord, current.threshold);
+          Value passes = emitPasses(lb, l, element, ord, current);
           auto append = scf::IfOp::create(
               lb, l, passes,
               [&](OpBuilder &ib, Location il) {
@@ -717,13 +832,15 @@ private:
           threshold =
               arith::MaxUIOp::create(ib, il, threshold, state.threshold);
           scf::YieldOp::create(ib, il,
-                               ValueRange{index(ib, il, keep), threshold});
+                               ValueRange{index(ib, il, keep), threshold,
+                                          emitLimit(ib, il, threshold)});
         },
         [&](OpBuilder &eb, Location el) {
-          scf::YieldOp::create(eb, el,
-                               ValueRange{state.count, state.threshold});
+          scf::YieldOp::create(
+              eb, el, ValueRange{state.count, state.threshold, state.limit});
         });
-    return {prune.getResult(0), prune.getResult(1), state.accepted};
+    return {prune.getResult(0), prune.getResult(1), state.accepted,
+            prune.getResult(2)};
   }
 
   /// Heap selection in C[0, count): a max-heap is built, then the best

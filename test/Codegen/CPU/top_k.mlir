@@ -5,17 +5,31 @@
 // Elements of at most 32 bits become 64-bit keys ord << 32 | ~position in a
 // scratch buffer; a larger key is better. f16 widens to f32; NaNs become
 // the greatest value and -0 becomes +0 before the sign flip; increasing
-// inverts ord. A short ragged row is one masked chunk; its passing lanes are
-// compressed into the buffer, and each candidate is written at its rank.
+// inverts ord. Floats are compared with the threshold as floats: the limit
+// is the inverse of ord at the threshold (clamped to the ords of -inf and
+// +inf), and for increasing a lane passes when x <= limit or x is NaN; the
+// ords are computed only for chunks with a passing lane. A short ragged row
+// is one masked chunk; its passing lanes are compressed into the buffer, and
+// each candidate is written at its rank.
 // CHECK-LABEL: func.func @top_k_increasing
 // CHECK-SAME: (%[[IN:.*]]: memref<2x5xf16>, %[[V:.*]]: memref<2x3xf16>, %[[I:.*]]: memref<2x3xi64>)
 // CHECK-NOT: dml.select_top_k
 // CHECK: %[[C:.*]] = memref.alloc() : memref<{{[0-9]+}}xi64>
 // 2 x 5 elements: too small for threads, a plain loop over the rows.
 // CHECK: scf.for %[[ROW:[a-z0-9_]+]] =
-// CHECK: scf.for %[[J:[a-z0-9_]+]] = {{.*}} iter_args(%[[COUNT:[a-z0-9_]+]] = %{{.*}}, %[[T:[a-z0-9_]+]] = %{{.*}}, %{{.*}} = %{{.*}}) -> (index, i32, index)
+// CHECK: %[[LO:.*]] = arith.maxui %{{.*}}, %c8388607_i32 : i32
+// CHECK: %[[CLAMPED:.*]] = arith.minui %[[LO]], %c-8388608_i32 : i32
+// CHECK: %[[POSITIVE:.*]] = arith.cmpi uge, %[[CLAMPED]], %c-2147483648_i32 : i32
+// CHECK: %[[LIMITBITS:.*]] = arith.select %[[POSITIVE]]
+// CHECK: %[[LIMIT0:.*]] = arith.bitcast %[[LIMITBITS]] : i32 to f32
+// CHECK: scf.for %[[J:[a-z0-9_]+]] = {{.*}} iter_args(%[[COUNT:[a-z0-9_]+]] = %{{.*}}, %[[T:[a-z0-9_]+]] = %{{.*}}, %{{.*}} = %{{.*}}, %[[LIMIT:[a-z0-9_]+]] = %[[LIMIT0]]) -> (index, i32, index, f32)
 // CHECK: %[[LIVE:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : vector<32xi32>
 // CHECK: %[[E:.*]] = vector.maskedload %[[IN]][%[[ROW]], %[[J]]], %[[LIVE]], %{{.*}} : memref<2x5xf16>, vector<32xi1>, vector<32xf16> into vector<32xf16>
+// CHECK: %[[WE:.*]] = arith.extf %[[E]] : vector<32xf16> to vector<32xf32>
+// CHECK: %[[LSPLAT:.*]] = vector.broadcast %[[LIMIT]] : f32 to vector<32xf32>
+// CHECK: %[[PASS:.*]] = arith.cmpf ule, %[[WE]], %[[LSPLAT]] : vector<32xf32>
+// CHECK: %[[KEEP:.*]] = arith.andi %[[PASS]], %[[LIVE]] : vector<32xi1>
+// CHECK: scf.if
 // CHECK: %[[W:.*]] = arith.extf %[[E]] : vector<32xf16> to vector<32xf32>
 // CHECK: %[[BITS:.*]] = arith.bitcast %[[W]] : vector<32xf32> to vector<32xi32>
 // CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[W]], %[[W]] : vector<32xf32>
@@ -26,11 +40,8 @@
 // CHECK: %[[FLIP:.*]] = arith.ori %[[SIGN]], %{{.*}} : vector<32xi32>
 // CHECK: %[[ORDDEC:.*]] = arith.xori %[[CANON]], %[[FLIP]] : vector<32xi32>
 // CHECK: %[[ORD:.*]] = arith.xori %[[ORDDEC]], %{{.*}} : vector<32xi32>
-// CHECK: %[[TSPLAT:.*]] = vector.broadcast %[[T]] : i32 to vector<32xi32>
-// CHECK: %[[PASS:.*]] = arith.cmpi uge, %[[ORD]], %[[TSPLAT]] : vector<32xi32>
-// CHECK: %[[KEEP:.*]] = arith.andi %[[PASS]], %[[LIVE]] : vector<32xi1>
-// CHECK: scf.if
-// CHECK: %[[HIGH:.*]] = arith.shli %{{.*}}, %{{.*}} : vector<32xi64>
+// CHECK: %[[WIDEORD:.*]] = arith.extui %[[ORD]] : vector<32xi32> to vector<32xi64>
+// CHECK: %[[HIGH:.*]] = arith.shli %[[WIDEORD]], %{{.*}} : vector<32xi64>
 // CHECK: %[[LOW:.*]] = arith.xori %{{.*}}, %{{.*}} : vector<32xi64>
 // CHECK: %[[KEYS:.*]] = arith.ori %[[HIGH]], %[[LOW]] : vector<32xi64>
 // CHECK: vector.compressstore %[[C]][%[[COUNT]]], %[[KEEP]], %[[KEYS]]
@@ -83,22 +94,25 @@ func.func @top_k_decreasing_axis0(%x: tensor<6x2xui32>) -> (tensor<4x2xui32>, te
 
 // Long contiguous rows: blocks of rows run in parallel, one scratch buffer
 // per block. Small K: the lane-wise maxima of 16 partitions (one vectorized
-// pass), and the K-th best of them (the best maximum with at least K maxima
-// not worse) bounds the K-th best element. The scan then compresses the
-// keys of the lanes not below it.
+// pass of compare-and-select on the floats, NaNs skipped, from -inf; their
+// ords after the pass), and the K-th best of them (the best maximum with at
+// least K maxima not worse) bounds the K-th best element. The scan then
+// compresses the keys of the lanes not below it (x >= limit or NaN).
 // CHECK-LABEL: func.func @top_k_filtered
 // CHECK: scf.parallel (%[[BLOCK:.*]]) =
 // CHECK: %[[C:.*]] = memref.alloc() : memref<{{[0-9]+}}xi64>
 // CHECK: scf.for %[[ROW:[a-z0-9_]+]] =
-// CHECK: %[[MAX:.*]] = scf.for {{.*}} -> (vector<16xi32>)
-// CHECK: vector.load %{{.*}}[%[[ROW]], %{{.*}}] : memref<64x4096xf32>, vector<16xf32>
-// CHECK: arith.maxui %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: %[[MAX:.*]] = scf.for {{.*}} iter_args(%[[M:.*]] = %cst{{.*}}) -> (vector<16xf32>)
+// CHECK: %[[X:.*]] = vector.load %{{.*}}[%[[ROW]], %{{.*}}] : memref<64x4096xf32>, vector<16xf32>
+// CHECK: %[[GT:.*]] = arith.cmpf ogt, %[[X]], %[[M]] : vector<16xf32>
+// CHECK: arith.select %[[GT]], %[[X]], %[[M]] : vector<16xi1>, vector<16xf32>
+// CHECK: arith.bitcast %[[MAX]] : vector<16xf32> to vector<16xi32>
 // CHECK: vector.store %{{.*}}, %[[C]][%{{.*}}] : memref<{{[0-9]+}}xi64>, vector<16xi64>
 // CHECK: arith.cmpi uge, %{{.*}}, %{{.*}} : vector<8xi64>
 // CHECK: %[[BOUND:.*]] = arith.trunci %{{.*}} : i64 to i32
-// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %[[BOUND]], %{{.*}} = %{{.*}}) -> (index, i32, index)
+// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %[[BOUND]], %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (index, i32, index, f32)
 // CHECK: vector.load %{{.*}}[%[[ROW]], %{{.*}}] : memref<64x4096xf32>, vector<16xf32>
-// CHECK: arith.cmpi uge, %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: arith.cmpf uge, %{{.*}}, %{{.*}} : vector<16xf32>
 // CHECK: vector.bitcast %{{.*}} : vector<16xi1> to vector<1xi16>
 // C full: heap selection keeps the best K and raises the threshold.
 // CHECK: scf.while
