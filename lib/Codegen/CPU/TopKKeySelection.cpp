@@ -14,13 +14,16 @@
 // per block of sequences):
 //   1. a lower bound t of ord(K-th best): for K <= 4 W the K-th best of the
 //      lane-wise maxima of P >= K disjoint lane partitions (exact: K distinct
-//      elements reach it; one vectorized pass; with a prologue of one
+//      elements reach it; one vectorized pass, on floats a compare-and-select
+//      that skips NaNs; with a prologue of one
 //      varying input x, the lane-wise maxima of x and the prologue at them,
 //      still elements of their partitions), for sequences >= 16 K the
 //      K'-th best of every 16th chunk (a guess leaving ~1.5 K candidates),
 //      else 0;
-//   2. one scan: W-wide chunks compare ord against t (a ragged end masks
-//      every chunk), and the keys of passing lanes are appended to C with
+//   2. one scan: W-wide chunks compare ord against t (floats compare as
+//      floats against t's float limit, see emitLimit, and their ords are
+//      made only for chunks with a passing lane; a ragged end masks every
+//      chunk), and the keys of passing lanes are appended to C with
 //      vector.compressstore; chunks without candidates cost one compare.
 //      When C is full it is pruned to its best K keys (heap selection) and
 //      t rises to just above the ord of the K-th of them. If a guessed t
