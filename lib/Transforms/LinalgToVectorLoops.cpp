@@ -972,6 +972,14 @@ private:
     int64_t numOutputs = op.getNumDpsInits();
     int64_t innermost = sizes[vectorDim];
     int64_t vectorEnd = width > 1 ? innermost - innermost % width : 0;
+    // Selections finish a row with one vector step over its last W
+    // elements instead of a scalar remainder (whose compare-blend chain
+    // costs ~8 cycles per element); see accumulateTail.
+    bool vectorTail = selection && width > 1 && vectorEnd < innermost;
+    // Per row: the outputs' accumulators, then a NaN flag per fast
+    // maximumf/minimumf output (chooseFastExtrema).
+    chooseFastExtrema();
+    int64_t rowState = numOutputs + fastExtrema.size();
 
     buildLoops(
         rewriter, parallelDims, parallelCounts, parallel,
@@ -1019,6 +1027,14 @@ private:
                             .getResult()
                       : scalar);
             }
+            for (size_t flag = 0; flag < fastExtrema.size(); ++flag) {
+              scalarInits[row].push_back(
+                  arith::ConstantIntOp::create(b, loc, 0, 1));
+              vectorInits[row].push_back(arith::ConstantOp::create(
+                  b, loc,
+                  DenseElementsAttr::get(
+                      VectorType::get({width}, b.getI1Type()), false)));
+            }
           }
           auto setIv = [&](int64_t dim, Value iv) {
             for (SmallVector<Value> &ivs : rowIvs)
@@ -1044,12 +1060,43 @@ private:
                     }
                     llvm::append_range(
                         next,
-                        accumulate(lb, point,
-                                   args.slice(row * numOutputs, numOutputs)));
+                        accumulateState(lb, point,
+                                        args.slice(row * rowState, rowState)));
                   }
                   scf::YieldOp::create(lb, loc, next);
                 });
             return SmallVector<Value>(loop.getResults());
+          };
+          // The remainder [vectorEnd, innermost) as one W-wide step at
+          // innermost - W (W <= innermost: every element it reads is in
+          // the row), whose lanes below vectorEnd keep their state: the
+          // others see a position after every one they saw before, so
+          // each lane still visits its elements in order and the result
+          // is that of the plain loop.
+          auto accumulateTail = [&](OpBuilder &rb, ValueRange accs) {
+            int64_t tailStart = innermost - width;
+            SmallVector<bool> fresh(width);
+            for (int64_t lane = 0; lane < width; ++lane)
+              fresh[lane] = tailStart + lane >= vectorEnd;
+            Value freshLanes = arith::ConstantOp::create(
+                rb, loc,
+                DenseElementsAttr::get(VectorType::get({width}, rb.getI1Type()),
+                                       fresh));
+            Value start = arith::ConstantIndexOp::create(rb, loc, tailStart);
+            SmallVector<Value> next;
+            for (int64_t row = 0; row < jam; ++row) {
+              Point point;
+              point.ivs = rowIvs[row];
+              point.ivs[vectorDim] = start;
+              point.vectorDim = vectorDim;
+              point.width = width;
+              ValueRange rowAccs = accs.slice(row * rowState, rowState);
+              for (auto [value, acc] :
+                   llvm::zip(accumulateState(rb, point, rowAccs), rowAccs))
+                next.push_back(
+                    arith::SelectOp::create(rb, loc, freshLanes, value, acc));
+            }
+            return next;
           };
           std::function<SmallVector<Value>(OpBuilder &, size_t,
                                            SmallVector<Value>)>
@@ -1070,13 +1117,15 @@ private:
               return SmallVector<Value>(loop.getResults());
             }
             SmallVector<Value> result = accs;
-            int64_t count = jam * numOutputs;
+            int64_t count = jam * rowState;
             MutableArrayRef<Value> vectorAccs(result.data(), count);
             MutableArrayRef<Value> scalarAccs(result.data() + count, count);
             if (width > 1 && vectorEnd > 0)
               llvm::copy(accumulateRows(rb, 0, vectorEnd, width, vectorAccs),
                          vectorAccs.begin());
-            if (vectorEnd < innermost)
+            if (vectorTail)
+              llvm::copy(accumulateTail(rb, vectorAccs), vectorAccs.begin());
+            else if (vectorEnd < innermost)
               llvm::copy(
                   accumulateRows(rb, vectorEnd, innermost, 1, scalarAccs),
                   scalarAccs.begin());
@@ -1089,16 +1138,16 @@ private:
             llvm::append_range(inits, scalarInits[row]);
           SmallVector<Value> accs = reduceFrom(b, 0, inits);
 
-          int64_t count = jam * numOutputs;
+          int64_t count = jam * rowState;
           // Selection outputs: the lanes merged, then the remainder.
           for (int64_t row = 0; selection && row < jam; ++row) {
-            ArrayRef<Value> lanes(accs.data() + row * numOutputs, numOutputs);
-            ArrayRef<Value> scalars(accs.data() + count + row * numOutputs,
+            ArrayRef<Value> lanes(accs.data() + row * rowState, numOutputs);
+            ArrayRef<Value> scalars(accs.data() + count + row * rowState,
                                     numOutputs);
             SmallVector<Value> state(scalars);
             if (width > 1 && vectorEnd > 0) {
               state = mergeSelectionLanes(b, lanes);
-              if (vectorEnd < innermost)
+              if (vectorEnd < innermost && !vectorTail)
                 state = mergeSelection(b, state, scalars);
             }
             for (int64_t k : selection->outputs) {
@@ -1118,10 +1167,28 @@ private:
               SmallVector<Value> outIndices = getIndices(
                   b, loc, op.getMatchingIndexingMap(&init), rowIvs[row]);
               Value total = memref::LoadOp::create(b, loc, output, outIndices);
-              int64_t at = row * numOutputs + i;
+              int64_t at = row * rowState + i;
               if (width > 1) {
-                Value lanes = vector::ReductionOp::create(
-                    b, loc, reduction.kind, accs[at]);
+                Value lanes = accs[at];
+                // A lane that saw a NaN is NaN: the exact reduction of the
+                // lanes then propagates it.
+                if (auto *flag = llvm::find(fastExtrema, i);
+                    flag != fastExtrema.end()) {
+                  auto type = cast<VectorType>(lanes.getType());
+                  Value nan = arith::ConstantOp::create(
+                      b, loc,
+                      DenseElementsAttr::get(
+                          type,
+                          APFloat::getNaN(cast<FloatType>(type.getElementType())
+                                              .getFloatSemantics())));
+                  lanes = arith::SelectOp::create(
+                      b, loc,
+                      accs[row * rowState + numOutputs +
+                           (flag - fastExtrema.begin())],
+                      nan, lanes);
+                }
+                lanes =
+                    vector::ReductionOp::create(b, loc, reduction.kind, lanes);
                 total = createCombine(b, loc, reduction.combiner, total, lanes);
               }
               total = createCombine(b, loc, reduction.combiner, total,
@@ -1236,8 +1303,9 @@ private:
   }
 
   /// The body at `point` with the accumulators `accs` (one per output).
+  /// `mapping`, if given, receives the body values at the point.
   SmallVector<Value> accumulate(OpBuilder &b, const Point &point,
-                                ValueRange accs) {
+                                ValueRange accs, IRMapping *mapping = nullptr) {
     SmallVector<Value> args = loadInputs(b, point);
     llvm::append_range(args, accs);
     BodyCloner cloner(b, loc, point);
@@ -1249,7 +1317,64 @@ private:
     for (Value value : *result)
       values.push_back(point.isVector() ? cloner.broadcastIfNeeded(value)
                                         : value);
+    if (mapping)
+      *mapping = cloner.getMapping();
     return values;
+  }
+
+  /// Outputs of an inner reduction combined by arith.maximumf/minimumf
+  /// whose vector lanes use the plain instruction (nnan nsz: vmaxps)
+  /// and a NaN flag per lane instead of the exact lowering (NaN
+  /// propagation and -0 < +0: blends and compares on every element, which
+  /// made the loop FP-port bound). NaN stays exact (the flag); the sign of
+  /// a zero maximum/minimum is left open by DirectML (operators.md 1.5).
+  void chooseFastExtrema() {
+    fastExtrema.clear();
+    if (width <= 1)
+      return;
+    for (auto [i, reduction] : llvm::enumerate(reductions))
+      if (reduction.combiner &&
+          isa<arith::MaximumFOp, arith::MinimumFOp>(reduction.combiner))
+        fastExtrema.push_back(i);
+  }
+
+  /// One step of a row's state (accumulate, then the NaN flags of
+  /// fastExtrema after the outputs): on vectors, the fast outputs take
+  /// max/min without NaN handling and their flags record NaN operands; on
+  /// scalars the body runs exactly and the flags stay.
+  SmallVector<Value> accumulateState(OpBuilder &b, const Point &point,
+                                     ValueRange state) {
+    int64_t numOutputs = op.getNumDpsInits();
+    ValueRange accs = state.take_front(numOutputs);
+    IRMapping mapping;
+    SmallVector<Value> next = accumulate(b, point, accs, &mapping);
+    for (auto [flagIndex, i] : llvm::enumerate(fastExtrema)) {
+      Value flag = state[numOutputs + flagIndex];
+      if (point.isVector()) {
+        Operation *combiner = reductions[i].combiner;
+        BlockArgument outputArg = op.getRegionOutputArgs()[i];
+        Value operand = combiner->getOperand(0) == outputArg
+                            ? combiner->getOperand(1)
+                            : combiner->getOperand(0);
+        Value value = mapping.lookupOrDefault(operand);
+        if (!isa<VectorType>(value.getType()))
+          value = vector::BroadcastOp::create(b, loc, accs[i].getType(), value);
+        auto fastmath = arith::FastMathFlagsAttr::get(
+            b.getContext(),
+            arith::FastMathFlags::nnan | arith::FastMathFlags::nsz);
+        next[i] =
+            isa<arith::MaximumFOp>(combiner)
+                ? arith::MaximumFOp::create(b, loc, accs[i], value, fastmath)
+                      .getResult()
+                : arith::MinimumFOp::create(b, loc, accs[i], value, fastmath)
+                      .getResult();
+        Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO,
+                                            value, value);
+        flag = arith::OrIOp::create(b, loc, flag, isNaN);
+      }
+      next.push_back(flag);
+    }
+    return next;
   }
 
   RewriterBase &rewriter;
@@ -1273,6 +1398,9 @@ private:
     TypedAttr identity;
   };
   SmallVector<Reduction> reductions;
+  /// Outputs reduced with plain max/min and a NaN flag per lane
+  /// (chooseFastExtrema).
+  SmallVector<int64_t> fastExtrema;
   /// The outputs of a selection reduction (analyzeSelection).
   struct SelectionInfo {
     Value condition;

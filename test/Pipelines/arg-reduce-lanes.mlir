@@ -35,19 +35,31 @@ func.func @rows(%x: tensor<128x32000xf32>) -> tensor<128x1xi64> {
   return %r : tensor<128x1xi64>
 }
 
-// A row of 200: 3 steps of 64 lanes, then 8 elements one at a time; the
-// merged lanes are merged once more with that scalar state. arg_min
-// decreasing: the element replaces the best unless it is greater (ties go
-// to the later index), which canonicalization turns into a select that
-// keeps the best when the element is greater.
+// A row of 200: 3 steps of 64 lanes, then one more 64-lane step over the
+// row's last 64 elements [136, 200) whose lanes below 192 keep their state
+// (no scalar remainder, no scalar merge). arg_min decreasing: the element
+// replaces the best unless it is greater (ties go to the later index),
+// which canonicalization turns into a select that keeps the best when the
+// element is greater.
 // CHECK-LABEL: func.func @remainder_last
-// CHECK: scf.for %{{.*}} = %c0 to %c192 step %c64 iter_args(%[[BEST:.*]] = %{{.*}}, %{{.*}} = %{{.*}}) -> (vector<64xf32>, vector<64xi32>)
+// CHECK-DAG: %[[FRESH:.*]] = arith.constant dense<[false, {{(false, )+}}true, {{(true, )+}}true]> : vector<64xi1>
+// CHECK-DAG: %[[TAILPOS:.*]] = arith.constant dense<136> : vector<64xindex>
+// CHECK-DAG: %[[C136:.*]] = arith.constant 136 : index
+// CHECK: %[[LANES:.*]]:2 = scf.for %{{.*}} = %c0 to %c192 step %c64 iter_args(%[[BEST:.*]] = %{{.*}}, %{{.*}} = %{{.*}}) -> (vector<64xf32>, vector<64xi32>)
 // CHECK: %[[X:.*]] = vector.load
 // CHECK: arith.cmpf ugt, %[[X]], %[[BEST]] : vector<64xf32>
 // CHECK: arith.select %{{.*}}, %[[BEST]], %[[X]] : vector<64xi1>, vector<64xf32>
-// CHECK: scf.for %{{.*}} = %c192 to %c200 step %c1 iter_args({{.*}}) -> (f32, i32)
+// CHECK: scf.yield
+// CHECK-NOT: scf.for
+// CHECK: %[[TAIL:.*]] = vector.load %{{.*}}[%{{.*}}, %[[C136]]] : memref<512x200xf32>, vector<64xf32>
+// CHECK: arith.cmpf ugt, %[[TAIL]], %[[LANES]]#0 : vector<64xf32>
+// CHECK: arith.addi %{{.*}}, %[[TAILPOS]] : vector<64xindex>
+// CHECK: %[[VALUE:.*]] = arith.select %{{.*}}, %[[LANES]]#0, %[[TAIL]] : vector<64xi1>, vector<64xf32>
+// CHECK: %[[INDEX:.*]] = arith.select %{{.*}}, %[[LANES]]#1, %{{.*}} : vector<64xi1>, vector<64xi32>
+// CHECK: arith.select %[[FRESH]], %[[VALUE]], %[[LANES]]#0 : vector<64xi1>, vector<64xf32>
+// CHECK: arith.select %[[FRESH]], %[[INDEX]], %[[LANES]]#1 : vector<64xi1>, vector<64xi32>
 // CHECK: vector.extract_strided_slice
-// CHECK-COUNT-2: arith.cmpi ugt, %{{.*}}, %{{.*}} : i32
+// CHECK: arith.cmpi ugt, %{{.*}}, %{{.*}} : i32
 // CHECK-NOT: arith.cmpi ugt
 // CHECK: memref.store
 func.func @remainder_last(%x: tensor<512x200xf32>) -> tensor<512x1xi32> {

@@ -42,8 +42,9 @@ func.func @odd_rows(%x: tensor<5x256xf32>) -> tensor<5x1xf32> {
 // reduction loop.
 // CHECK-LABEL: func.func @middle_kept
 // CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c32) step (%c1)
-// CHECK: scf.for %[[D0:.*]] = %c0 to %c64 step %c1 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
-// CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// Each row's lanes come with their NaN flags (max-reductions.mlir).
+// CHECK: scf.for %[[D0:.*]] = %c0 to %c64 step %c1 iter_args({{.*}}) -> (vector<16xf32>, vector<16xi1>, vector<16xf32>, vector<16xi1>, vector<16xf32>, vector<16xi1>, vector<16xf32>, vector<16xi1>)
+// CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xi1>, vector<16xf32>, vector<16xi1>, vector<16xf32>, vector<16xi1>, vector<16xf32>, vector<16xi1>)
 // CHECK-COUNT-4: vector.load %{{.*}}[%[[D0]],
 // CHECK-COUNT-4: vector.reduction <maximumf>
 func.func @middle_kept(%x: tensor<64x128x1024xf32>) -> tensor<1x128x1xf32> {

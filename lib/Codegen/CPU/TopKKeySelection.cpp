@@ -524,13 +524,23 @@ private:
     SmallVector<Value> inits;
     for (int64_t a = 0; a < partitionVectors; ++a)
       inits.push_back(carrierChunk(b, loc, index(b, loc, a * width)));
+    // Floats: y if it is strictly better, else x (one vmaxps/vminps; a
+    // NaN y is skipped and the sign of equal zeros is arbitrary). The
+    // result is always one of its operands, so each extreme stays an
+    // element of its partition, which is all the bound needs; maximumf's
+    // exact NaN and -0 handling put ~9 cycles of latency on each chunk.
     auto combine = [&](OpBuilder &lb, Location l, Value x, Value y) -> Value {
-      bool floats = isa<FloatType>(getElementTypeOrSelf(x.getType()));
+      if (isa<FloatType>(getElementTypeOrSelf(x.getType()))) {
+        Value better =
+            arith::CmpFOp::create(lb, l,
+                                  p.decreasing ? arith::CmpFPredicate::OGT
+                                               : arith::CmpFPredicate::OLT,
+                                  y, x);
+        return arith::SelectOp::create(lb, l, better, y, x);
+      }
       if (p.decreasing)
-        return floats ? arith::MaximumFOp::create(lb, l, x, y).getResult()
-                      : arith::MaxSIOp::create(lb, l, x, y).getResult();
-      return floats ? arith::MinimumFOp::create(lb, l, x, y).getResult()
-                    : arith::MinSIOp::create(lb, l, x, y).getResult();
+        return arith::MaxSIOp::create(lb, l, x, y).getResult();
+      return arith::MinSIOp::create(lb, l, x, y).getResult();
     };
     auto loop = scf::ForOp::create(
         b, loc, index(b, loc, groupWidth), index(b, loc, groupEnd),
