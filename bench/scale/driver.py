@@ -4,6 +4,8 @@ Runs where build.sh's output directory was carried (no LLVM needed):
 
   python3 driver.py --out DIR [--threads 1,2,4,8,16] [--iters 15] [--warmup 2]
                     [--cases R1,A1,...] [--data /tmp/dml-scale]
+                    [--contestants project,torch,ort] [--lib-suffix S]
+                    [--stream-mib 0] [--reuse-data]
 
 For every thread count T: the STREAM-style probe (./stream) at T threads,
 then one process per contestant, each timing every case call by call
@@ -79,9 +81,26 @@ def time_calls(call, iters, warmup):
             "max_ms": max(times), "iters": iters}
 
 
+def thread_placement():
+    """Per thread of this process: the CPU it last ran on and its CPU time
+    (ms, user + system), from /proc/self/task: which CPUs the OpenMP team
+    used and whether every member worked."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    rows = []
+    for task in sorted(pathlib.Path("/proc/self/task").iterdir(), key=lambda p: int(p.name)):
+        try:
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        # Fields after the command: state is field 3, utime 14, stime 15, processor 39.
+        rows.append({"tid": int(task.name), "cpu": int(fields[36]),
+                     "cpu_ms": (int(fields[11]) + int(fields[12])) * 1e3 / ticks})
+    return rows
+
+
 def project_worker(args, selected, threads):
     ctypes.CDLL(str(HERE / "libomp.so"), mode=ctypes.RTLD_GLOBAL)
-    lib = ctypes.CDLL(str(HERE / ("suite_t%d.so" % threads)))
+    lib = ctypes.CDLL(str(HERE / ("suite_t%d%s.so" % (threads, args.lib_suffix))))
     res = {}
     for case in bench_cases.CASES:
         if case.id not in selected:
@@ -92,9 +111,11 @@ def project_worker(args, selected, threads):
         fn.restype = ctypes.c_int
         ptrs = [ctypes.c_void_p(a.ctypes.data) for a in ins + outs]
         res[case.id] = time_calls(lambda: fn(*ptrs), args.iters, args.warmup)
-        if threads == 1:
-            for k, o in enumerate(outs):
-                np.save(args.data / ("%s.project.%d.npy" % (case.id, k)), o)
+        for k, o in enumerate(outs):
+            name = "%s.project.%d.npy" if threads == 1 else "%%s.project.t%d%s.%%d.npy" % (
+                threads, args.lib_suffix)
+            np.save(args.data / (name % (case.id, k)), o)
+    res["_threads"] = thread_placement()
     return res
 
 
@@ -154,6 +175,7 @@ def run_worker(args, contestant, threads, selected):
     cmd = [sys.executable, str(HERE / "driver.py"), "--worker", contestant,
            "--threads", str(threads), "--iters", str(args.iters),
            "--warmup", str(args.warmup), "--data", str(args.data),
+           "--lib-suffix", args.lib_suffix,
            "--cases", ",".join(sorted(selected))]
     env = dict(os.environ, OMP_NUM_THREADS=str(threads))
     p = subprocess.run(cmd, capture_output=True, text=True, env=env,
@@ -165,6 +187,8 @@ def run_worker(args, contestant, threads, selected):
 
 
 def run_stream(threads, mib):
+    if mib == 0:
+        return {"read_gbs": None, "write_gbs": None, "write_nt_gbs": None}
     env = dict(os.environ, OMP_PROC_BIND="false",
                LD_LIBRARY_PATH=str(HERE) + ":" + os.environ.get("LD_LIBRARY_PATH", ""))
     p = subprocess.run([str(HERE / "stream"), "--threads=%d" % threads,
@@ -173,22 +197,34 @@ def run_stream(threads, mib):
     return json.loads(p.stdout.strip().splitlines()[-1])
 
 
-def check_outputs(data, case):
-    """Project vs PyTorch at 1 thread: integers exactly, floats closely."""
+def same_values(mine, peer):
+    peer = peer.reshape(mine.shape)
+    if np.issubdtype(mine.dtype, np.integer):
+        return np.array_equal(mine.astype(np.int64), peer.astype(np.int64))
+    return np.allclose(mine, peer, rtol=1e-3, atol=1e-3)
+
+
+def check_outputs(data, case, threads_list, suffix):
+    """Project vs PyTorch at 1 thread (integers exactly, floats closely),
+    and the project at T threads vs the project at 1."""
     notes = []
     for k, out in enumerate(case.outputs):
         try:
             mine = np.load(data / ("%s.project.%d.npy" % (case.id, k)))
-            peer = np.load(data / ("%s.torch.%d.npy" % (case.id, k)))
         except OSError:
             return "n/a"
-        peer = peer.reshape(mine.shape)
-        if np.issubdtype(mine.dtype, np.integer):
-            same = np.array_equal(mine.astype(np.int64), peer.astype(np.int64))
-        else:
-            same = np.allclose(mine, peer, rtol=1e-3, atol=1e-3)
-        if not same:
-            notes.append("out%d differs" % k)
+        try:
+            if not same_values(mine, np.load(data / ("%s.torch.%d.npy" % (case.id, k)))):
+                notes.append("out%d differs" % k)
+        except OSError:
+            pass
+        for t in threads_list:
+            try:
+                other = np.load(data / ("%s.project.t%d%s.%d.npy" % (case.id, t, suffix, k)))
+            except OSError:
+                continue
+            if not same_values(mine, other):
+                notes.append("out%d at %dt differs" % (k, t))
     return "ok" if not notes else ", ".join(notes)
 
 
@@ -214,11 +250,16 @@ def report(results, meta, threads_list, selected):
                  % (cpu_model(), os.cpu_count(), cpu,
                     results.get("torch_version", "?"), results.get("ort_version", "?")))
     lines.append("")
-    lines.append("STREAM-style probe (GB/s): " + ", ".join(
-        "%dt read %s / write %s" % (t, fmt(results["stream"][str(t)]["read_gbs"]),
-                                     fmt(max(results["stream"][str(t)]["write_gbs"],
-                                             results["stream"][str(t)]["write_nt_gbs"])))
-        for t in threads_list))
+    env = " ".join("%s=%s" % (k, v) for k, v in sorted(os.environ.items())
+                   if k.startswith(("OMP_", "KMP_")) and k != "OMP_NUM_THREADS")
+    lines.append("OpenMP environment: %s" % (env or "(none set)"))
+    lines.append("")
+    if results["stream"][str(threads_list[0])]["read_gbs"] is not None:
+        lines.append("STREAM-style probe (GB/s): " + ", ".join(
+            "%dt read %s / write %s" % (t, fmt(results["stream"][str(t)]["read_gbs"]),
+                                         fmt(max(results["stream"][str(t)]["write_gbs"],
+                                                 results["stream"][str(t)]["write_nt_gbs"])))
+            for t in threads_list))
     lines.append("")
     head = "| case | " + " | ".join("%dt" % t for t in threads_list)
     head += " | speedup %dt | " % threads_list[-1]
@@ -240,10 +281,13 @@ def report(results, meta, threads_list, selected):
             ratios.append("%s (%s %s)" % (fmt(p / best[0]), best[1], fmt(best[0]))
                           if p and best else "n/a")
             bw = results["stream"][str(t)]
+            if bw["read_gbs"] is None or not p:
+                bws.append("n/a")
+                continue
             wbw = max(bw["write_gbs"], bw["write_nt_gbs"])
             roof = (meta[case.id]["read_bytes"] / (bw["read_gbs"] * 1e9) +
                     meta[case.id]["write_bytes"] / (wbw * 1e9)) * 1e3
-            bws.append("%.0f%%" % (100 * roof / p) if p else "n/a")
+            bws.append("%.0f%%" % (100 * roof / p))
         speed = fmt(proj[0] / proj[-1]) if proj[0] and proj[-1] else "n/a"
         lines.append("| %s | %s | %s | %s | %s | %s |" % (
             case.id, " | ".join(fmt(p) for p in proj), speed, " | ".join(ratios),
@@ -253,6 +297,13 @@ def report(results, meta, threads_list, selected):
                  "same thread count (below 1: the project is faster). `% STREAM`: the "
                  "case's minimum traffic over the probe's bandwidth at that thread count, "
                  "divided by the project's time (100 % = at the measured bandwidth).")
+    lines.append("")
+    lines.append("Project threads (CPU last run on : CPU ms over the worker's run; "
+                 "the Python main thread first):")
+    for t in threads_list:
+        team = results["runs"][str(t)]["project"].get("_threads", [])
+        lines.append("* %dt: %s" % (t, " ".join("%d:%.0f" % (x["cpu"], x["cpu_ms"])
+                                                for x in team)))
     errors = {"%s/%s" % (t, c): r[c]["_error"] for t, r in results["runs"].items()
               for c in CONTESTANTS if "_error" in r[c]}
     if errors:
@@ -274,7 +325,13 @@ def main():
     ap.add_argument("--out", type=pathlib.Path)
     ap.add_argument("--timeout", type=int, default=240)
     ap.add_argument("--stream-mib", type=int, default=512,
-                    help="MiB per array of the bandwidth probe (far above the L3)")
+                    help="MiB per array of the bandwidth probe (far above the L3); "
+                         "0: no probe")
+    ap.add_argument("--lib-suffix", default="",
+                    help="the project's libraries are suite_tT<SUFFIX>.so (build.sh "
+                         "--suffix: variants of the same kernels)")
+    ap.add_argument("--reuse-data", action="store_true",
+                    help="keep the inputs an earlier run left in --data")
     args = ap.parse_args()
     if args.emit_module:
         emit_module()
@@ -288,7 +345,12 @@ def main():
     threads_list = [int(t) for t in args.threads.split(",")]
     contestants = args.contestants.split(",")
     t0 = time.time()
-    meta = prepare(args.data, selected)
+    meta_file = args.data / "meta.json"
+    if args.reuse_data and meta_file.exists():
+        meta = json.loads(meta_file.read_text())
+    else:
+        meta = prepare(args.data, selected)
+        meta_file.write_text(json.dumps(meta))
     print("inputs ready in %.1f s" % (time.time() - t0), file=sys.stderr, flush=True)
     results = {"stream": {}, "runs": {}, "meta": meta}
     for t in threads_list:
@@ -301,11 +363,17 @@ def main():
                     results["%s_version" % key] = run[c].pop("_version")
         results["runs"][str(t)] = run
         print("%d threads done at %.1f s" % (t, time.time() - t0), file=sys.stderr, flush=True)
-    results["checks"] = {c.id: check_outputs(args.data, c) for c in bench_cases.CASES
-                         if c.id in selected}
+    results["checks"] = {c.id: check_outputs(args.data, c, threads_list, args.lib_suffix)
+                         for c in bench_cases.CASES if c.id in selected}
     results["cpu_model"] = cpu_model()
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
+        for name, cmd in (("lscpu.txt", ["lscpu"]), ("lscpu-e.txt", ["lscpu", "-e"])):
+            try:
+                text = subprocess.run(cmd, capture_output=True, text=True).stdout
+            except OSError as e:
+                text = str(e)
+            (args.out / name).write_text(text)
         (args.out / "scale.json").write_text(json.dumps(results, indent=1))
     text = report(results, meta, threads_list, selected)
     print(text)

@@ -16,6 +16,7 @@
 
 #include "dml/Pipelines/Pipelines.h"
 #include "dml/Runtime/JitKernel.h"
+#include "dml/Runtime/VectorWidth.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/SymbolTable.h"
@@ -750,10 +751,18 @@ static Status compileModule(ModuleOp module, const std::string &outputPath,
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   if (failed(pipelineOptions.parseFromString(
-          getPipelineOptions(options.vectorize, options.vectorBits),
+          getPipelineOptions(options.vectorize, options.vectorBits) + " " +
+              options.cpuPipelineOptions,
           errorStream)))
     return Status::error("invalid pipeline options: " + errors);
   pipelineOptions.threads = options.threads;
+  if (!gpu && !pipelineOptions.vectorBits.hasValue()) {
+    Expected<std::unique_ptr<llvm::TargetMachine>> machine =
+        createTargetMachine(options);
+    if (!machine)
+      return machine.status();
+    pipelineOptions.vectorBits = mlir::dml::getTargetVectorBits(**machine);
+  }
   OwningOpRef<ModuleOp> lowered = module.clone();
   PassManager pm = PassManager::on<ModuleOp>(context);
   if (gpu) {

@@ -333,6 +333,9 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   // One-lane "vectors" leave every loop scalar.
   codegenOptions.vectorBits = options.vectorize ? options.vectorBits : 1;
   codegenOptions.registersPerChunk = options.vectorize ? 4 : 1;
+  codegenOptions.threads = options.threads;
+  codegenOptions.itemsPerThread = options.itemsPerThread;
+  codegenOptions.callerStreamingBytes = options.callerStreamingBytes;
   // Blocks of rows (dml-fuse-rows) run as parallel loop iterations.
   addPipeline(pm, "func.func(scf-forall-to-parallel)");
   // top_k's selection first: its loops are not linalg ops.

@@ -5,6 +5,7 @@
 #include "dml/Pipelines/Pipelines.h"
 
 #include "dml/Runtime/KernelCache.h"
+#include "dml/Runtime/VectorWidth.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -649,6 +650,8 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
     }
     // The kernel's thread count selects the OpenMP lowering.
     pipelineOptions.threads = kernel->numThreads;
+    if (!pipelineOptions.vectorBits.hasValue())
+      pipelineOptions.vectorBits = getHostVectorBits();
     buildDMLCPUPipeline(pm, pipelineOptions);
   }
   if (failed(pm.run(*lowered)))

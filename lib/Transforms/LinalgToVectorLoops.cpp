@@ -186,10 +186,13 @@ class GenericLowering {
 public:
   GenericLowering(RewriterBase &rewriter, linalg::GenericOp op,
                   int64_t vectorBits, int64_t registersPerChunk,
-                  int64_t parallelThreshold)
+                  int64_t parallelThreshold, unsigned threads,
+                  int64_t itemsPerThread, int64_t callerStreamingBytes)
       : rewriter(rewriter), op(op), loc(op.getLoc()), vectorBits(vectorBits),
         registersPerChunk(registersPerChunk),
-        parallelThreshold(parallelThreshold) {}
+        parallelThreshold(parallelThreshold), threads(threads),
+        itemsPerThread(itemsPerThread),
+        callerStreamingBytes(callerStreamingBytes) {}
 
   LogicalResult run() {
     if (!op.hasPureBufferSemantics() || op.getNumDpsInits() == 0)
@@ -536,6 +539,42 @@ private:
     }
   }
 
+  static int64_t product(ArrayRef<int64_t> counts) {
+    int64_t result = 1;
+    for (int64_t count : counts)
+      result *= count;
+    return result;
+  }
+
+  /// Elements of the innermost dimension per parallel iteration: 1024 (in
+  /// whole chunks), or fewer when the `outerItems` iterations of the outer
+  /// parallel dimensions times the blocks would give fewer than
+  /// itemsPerThread iterations per thread: a reduction over the outer
+  /// dimensions (a column sum) otherwise leaves threads idle (4 blocks of
+  /// 4096 columns for 16 threads). Not below kMinBlockElements: each block
+  /// reads that much of every row, and shorter pieces of rows cost more
+  /// in page and prefetch misses than the extra threads bring.
+  int64_t chooseBlockSize(bool parallel, int64_t outerItems) {
+    constexpr int64_t kMaxBlockElements = 1024, kMinBlockElements = 64,
+                      kThreadsIfUnknown = 16;
+    int64_t innermost = sizes[vectorDim];
+    int64_t blockSize = std::min(
+        innermost, std::max<int64_t>(width, kMaxBlockElements -
+                                                kMaxBlockElements % width));
+    if (!parallel || threads == 1)
+      return blockSize;
+    int64_t wanted = itemsPerThread * (threads ? threads : kThreadsIfUnknown);
+    int64_t blocksWanted =
+        llvm::divideCeil(wanted, std::max<int64_t>(1, outerItems));
+    if (blocksWanted <= 1)
+      return blockSize;
+    int64_t smallest =
+        std::min<int64_t>(innermost, llvm::alignTo(kMinBlockElements, width));
+    int64_t even = (int64_t)llvm::alignTo(
+        llvm::divideCeil(innermost, blocksWanted), width);
+    return std::max(smallest, std::min(blockSize, even));
+  }
+
   /// Innermost loop parallel: blocks of the innermost dimension are
   /// distributed with the outer parallel dimensions; reductions run inside.
   LogicalResult emitInnerParallel() {
@@ -543,17 +582,16 @@ private:
       return failure();
 
     int64_t innermost = sizes[vectorDim];
-    int64_t blockSize = std::max<int64_t>(width, 1024 - 1024 % width);
-    blockSize = std::min(blockSize, innermost);
-    int64_t blockCount = llvm::divideCeil(innermost, blockSize);
-
     SmallVector<int64_t> parallelDims, parallelCounts, reductionDims,
         reductionCounts;
     splitOuterDims(parallelDims, parallelCounts, reductionDims,
                    reductionCounts);
+    bool parallel = isWorthParallel();
+    int64_t blockSize = blockElements =
+        chooseBlockSize(parallel, product(parallelCounts));
+    int64_t blockCount = llvm::divideCeil(innermost, blockSize);
     parallelDims.push_back(vectorDim);
     parallelCounts.push_back(blockCount);
-    bool parallel = isWorthParallel();
     // R consecutive steps of the innermost outer reduction per chunk visit.
     if (!reductionDims.empty()) {
       rowsPerStep = chooseRowsPerStep(reductionCounts.back());
@@ -664,13 +702,12 @@ private:
   /// from 8 MiB: the kernel never reads them back. Buffers of the kernel
   /// may be read back soon, and stream only from 64 MiB.
   bool shouldStream(Value output) {
-    constexpr int64_t kCallerStreamingBytes = int64_t(8) << 20;
     constexpr int64_t kStreamingBytes = int64_t(64) << 20;
     constexpr int64_t kAlignment = 16;
     auto type = cast<MemRefType>(output.getType());
     int64_t elementBytes = type.getElementTypeBitWidth() / 8;
     int64_t threshold =
-        isCallerBuffer(output) ? kCallerStreamingBytes : kStreamingBytes;
+        isCallerBuffer(output) ? callerStreamingBytes : kStreamingBytes;
     if (elementBytes == 0 || op.getNumReductionLoops() != 0 ||
         type.getNumElements() * elementBytes < threshold ||
         (width * elementBytes) % kAlignment != 0)
@@ -810,7 +847,7 @@ private:
     int64_t carryDim = getCarryDim(jamDim);
     int64_t jamSize = sizes[jamDim];
     // The part of a row one chunk visit reads (a block of emitInnerParallel).
-    int64_t rowElements = std::min<int64_t>(sizes[vectorDim], 1024);
+    int64_t rowElements = blockElements;
     for (memref::LoadOp load : loads) {
       int64_t elementBytes =
           llvm::divideCeil(load.getMemRefType().getElementTypeBitWidth(), 8);
@@ -1381,10 +1418,15 @@ private:
   linalg::GenericOp op;
   Location loc;
   int64_t vectorBits, registersPerChunk, parallelThreshold;
+  unsigned threads;
+  int64_t itemsPerThread, callerStreamingBytes;
   SmallVector<int64_t> sizes;
   SmallVector<utils::IteratorType> iterators;
   int64_t rank = 0, vectorDim = -1, width = 1, lanesPerRegister = 1;
   int64_t rowsPerStep = 1;
+  /// Elements of the innermost dimension per parallel iteration
+  /// (emitInnerParallel).
+  int64_t blockElements = 1;
   /// Body values evaluated before the current chunk loop, per row of a
   /// step (emitChunks).
   SmallVector<const IRMapping *> hoistedRows;
@@ -1439,7 +1481,8 @@ struct LinalgToVectorLoopsPass
     getOperation().walk([&](linalg::GenericOp op) { generics.push_back(op); });
     for (linalg::GenericOp op : generics) {
       GenericLowering lowering(rewriter, op, vectorBits, registersPerChunk,
-                               parallelThreshold);
+                               parallelThreshold, threads, itemsPerThread,
+                               callerStreamingBytes);
       (void)lowering.run();
     }
   }

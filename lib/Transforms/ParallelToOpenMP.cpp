@@ -1,14 +1,21 @@
 //===- ParallelToOpenMP.cpp - dml-parallel-to-openmp ----------------------===//
 //
-// scf.parallel (no reductions) -> omp.parallel in which each thread runs its
-// own static block of the linearized iterations:
+// scf.parallel (no reductions) -> omp.parallel in which the threads claim
+// blocks of the linearized iterations from a shared counter:
 //
+//   counter = 0   (a memref.alloca<i64> of the function)
 //   omp.parallel num_threads(T) {
-//     t = omp_get_thread_num(); n = omp_get_num_threads()
-//     chunk = ceil(N / n); begin = min(t * chunk, N); end = min(begin + chunk,
-//     N) scf.for i = begin to end { ivs = delinearize(i); body }
+//     n = omp_get_num_threads(); block = max(1, ceil(N / (n * 8)))
+//     begin = atomic_add(counter, block)
+//     while begin < N {
+//       scf.for i = begin to min(begin + block, N) { ivs = delinearize(i); body
+//       } begin = atomic_add(counter, block)
+//     }
 //   }
 //
+// Claimed rather than static blocks: a thread that runs slower (on a core
+// shared with another thread: a VM's vCPUs can be hyperthreads of one core;
+// preempted) takes fewer blocks, where a static partition waits for it.
 // No worksharing-loop call: libomp's __kmpc_for_static_init allocates a
 // debug string per call in KMP_DEBUG builds (Debian's), so an omp.wsloop
 // made every kernel call allocate.
@@ -17,6 +24,7 @@
 
 #include "dml/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -32,8 +40,11 @@ using namespace mlir;
 
 namespace {
 
-constexpr llvm::StringLiteral kThreadNum = "omp_get_thread_num";
 constexpr llvm::StringLiteral kNumThreads = "omp_get_num_threads";
+/// Claims per thread if all ran at the same speed: enough for a slower
+/// thread to leave blocks to the others, few enough that the claims'
+/// atomic adds on one cache line cost nothing measurable.
+constexpr int64_t kClaimsPerThread = 8;
 
 /// The private declaration of the OpenMP runtime function `name`: () -> i32.
 func::FuncOp getRuntimeFunction(ModuleOp module, StringRef name) {
@@ -66,7 +77,17 @@ void makeSequential(scf::ParallelOp loop) {
   loop.erase();
 }
 
-void convert(scf::ParallelOp loop, unsigned numThreads, func::FuncOp threadNum,
+/// A counter of claimed iterations for one parallel region: an i64 on the
+/// stack of the enclosing function (in its entry block, so that a region in
+/// a loop does not grow the stack).
+Value createCounter(scf::ParallelOp loop) {
+  auto function = loop->getParentOfType<FunctionOpInterface>();
+  OpBuilder b = OpBuilder::atBlockBegin(&function.getFunctionBody().front());
+  return memref::AllocaOp::create(b, loop.getLoc(),
+                                  MemRefType::get({}, b.getI64Type()));
+}
+
+void convert(scf::ParallelOp loop, unsigned numThreads,
              func::FuncOp threadCount) {
   SmallVector<scf::ParallelOp> nested;
   loop.getBody()->walk([&](scf::ParallelOp inner) { nested.push_back(inner); });
@@ -74,7 +95,11 @@ void convert(scf::ParallelOp loop, unsigned numThreads, func::FuncOp threadNum,
     makeSequential(inner);
 
   Location loc = loop.getLoc();
+  Value counter = createCounter(loop);
   OpBuilder b(loop);
+  memref::StoreOp::create(
+      b, loc, arith::ConstantIntOp::create(b, loc, b.getI64Type(), 0), counter,
+      ValueRange{});
   Value threads;
   if (numThreads != 0)
     threads = arith::ConstantIntOp::create(b, loc, b.getI32Type(), numThreads);
@@ -83,12 +108,8 @@ void convert(scf::ParallelOp loop, unsigned numThreads, func::FuncOp threadNum,
   auto parallel = omp::ParallelOp::create(b, loc, clauses);
   Block *block = b.createBlock(&parallel.getRegion());
   b.setInsertionPointToStart(block);
-  auto toIndex = [&](Value i32) {
-    return arith::IndexCastOp::create(b, loc, b.getIndexType(), i32);
-  };
-  Value thread = toIndex(
-      func::CallOp::create(b, loc, threadNum, ValueRange{}).getResult(0));
-  Value count = toIndex(
+  Value count = arith::IndexCastOp::create(
+      b, loc, b.getIndexType(),
       func::CallOp::create(b, loc, threadCount, ValueRange{}).getResult(0));
 
   // Trip counts (ceil((ub - lb) / step)) and their product.
@@ -104,29 +125,51 @@ void convert(scf::ParallelOp loop, unsigned numThreads, func::FuncOp threadNum,
     trips.push_back(trip);
     total = arith::MulIOp::create(b, loc, total, trip);
   }
-  Value chunk = arith::CeilDivUIOp::create(b, loc, total, count);
-  Value begin = arith::MinUIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, thread, chunk), total);
-  Value end = arith::MinUIOp::create(
-      b, loc, arith::AddIOp::create(b, loc, begin, chunk), total);
-  scf::ForOp::create(
-      b, loc, begin, end, one, ValueRange{},
-      [&](OpBuilder &lb, Location, Value linear, ValueRange) {
-        // Row-major delinearization, the last dimension fastest.
-        SmallVector<Value> ivs(trips.size());
-        Value rest = linear;
-        for (int64_t d = trips.size() - 1; d >= 0; --d) {
-          Value position = rest;
-          if (d > 0) {
-            position = arith::RemUIOp::create(lb, loc, rest, trips[d]);
-            rest = arith::DivUIOp::create(lb, loc, rest, trips[d]);
-          }
-          ivs[d] = arith::AddIOp::create(
-              lb, loc, loop.getLowerBound()[d],
-              arith::MulIOp::create(lb, loc, position, loop.getStep()[d]));
-        }
-        cloneBody(lb, loop, ivs);
-        scf::YieldOp::create(lb, loc);
+  Value claims = arith::MulIOp::create(
+      b, loc, count, arith::ConstantIndexOp::create(b, loc, kClaimsPerThread));
+  Value claimSize = arith::MaxUIOp::create(
+      b, loc, arith::CeilDivUIOp::create(b, loc, total, claims), one);
+  Value claimSize64 =
+      arith::IndexCastOp::create(b, loc, b.getI64Type(), claimSize);
+  // The first iteration of the next unclaimed block.
+  auto claim = [&](OpBuilder &cb) -> Value {
+    Value first =
+        memref::AtomicRMWOp::create(cb, loc, arith::AtomicRMWKind::addi,
+                                    claimSize64, counter, ValueRange{});
+    return arith::IndexCastOp::create(cb, loc, cb.getIndexType(), first);
+  };
+  scf::WhileOp::create(
+      b, loc, TypeRange{b.getIndexType()}, ValueRange{claim(b)},
+      [&](OpBuilder &cb, Location, ValueRange args) {
+        Value more = arith::CmpIOp::create(cb, loc, arith::CmpIPredicate::ult,
+                                           args[0], total);
+        scf::ConditionOp::create(cb, loc, more, args);
+      },
+      [&](OpBuilder &wb, Location, ValueRange args) {
+        Value begin = args[0];
+        Value end = arith::MinUIOp::create(
+            wb, loc, arith::AddIOp::create(wb, loc, begin, claimSize), total);
+        scf::ForOp::create(
+            wb, loc, begin, end, one, ValueRange{},
+            [&](OpBuilder &lb, Location, Value linear, ValueRange) {
+              // Row-major delinearization, the last dimension fastest.
+              SmallVector<Value> ivs(trips.size());
+              Value rest = linear;
+              for (int64_t d = trips.size() - 1; d >= 0; --d) {
+                Value position = rest;
+                if (d > 0) {
+                  position = arith::RemUIOp::create(lb, loc, rest, trips[d]);
+                  rest = arith::DivUIOp::create(lb, loc, rest, trips[d]);
+                }
+                ivs[d] = arith::AddIOp::create(
+                    lb, loc, loop.getLowerBound()[d],
+                    arith::MulIOp::create(lb, loc, position,
+                                          loop.getStep()[d]));
+              }
+              cloneBody(lb, loop, ivs);
+              scf::YieldOp::create(lb, loc);
+            });
+        scf::YieldOp::create(wb, loc, claim(wb));
       });
   omp::TerminatorOp::create(b, loc);
   loop.erase();
@@ -150,10 +193,9 @@ struct ParallelToOpenMPPass
     });
     if (outermost.empty())
       return;
-    func::FuncOp threadNum = getRuntimeFunction(module, kThreadNum);
     func::FuncOp threadCount = getRuntimeFunction(module, kNumThreads);
     for (scf::ParallelOp loop : outermost)
-      convert(loop, numThreads, threadNum, threadCount);
+      convert(loop, numThreads, threadCount);
   }
 };
 

@@ -15,12 +15,14 @@
 // LOOPS-NOT: scf.parallel
 // LOOPS: return
 
-// Each thread takes its static block of rows itself: no worksharing loop,
-// whose libomp entry point allocates on every call (dml-parallel-to-openmp).
+// The threads claim blocks of rows from a counter themselves: no
+// worksharing loop, whose libomp entry point allocates on every call
+// (dml-parallel-to-openmp).
 // OMP-LABEL: llvm.func @large
+// OMP: llvm.alloca {{.*}} x i64
 // OMP: omp.parallel num_threads(%{{.*}} : i32)
-// OMP: llvm.call @omp_get_thread_num()
 // OMP: llvm.call @omp_get_num_threads()
+// OMP: llvm.atomicrmw add
 // OMP-NOT: omp.wsloop
 // OMP: omp.terminator
 // OMP-LABEL: llvm.func @small

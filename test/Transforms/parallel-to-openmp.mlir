@@ -1,30 +1,45 @@
 // scf.parallel loops without reductions become omp.parallel regions in
-// which each thread runs its own static block of the linearized
-// iterations; nested parallel loops run sequentially inside; loops with
-// reductions are left for convert-scf-to-openmp.
+// which the threads claim blocks of the linearized iterations from a
+// counter on the function's stack (reset before the region) until none is
+// left: blocks of max(1, ceil(N / (8 x threads))); nested parallel loops run
+// sequentially inside; loops with reductions are left for
+// convert-scf-to-openmp.
 // RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp="num-threads=2" | FileCheck %s
 // RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp | FileCheck %s --check-prefix=ANY
 
-// CHECK-DAG: func.func private @omp_get_thread_num() -> i32
-// CHECK-DAG: func.func private @omp_get_num_threads() -> i32
+// CHECK: func.func private @omp_get_num_threads() -> i32
+// CHECK-NOT: omp_get_thread_num
 
 // CHECK-LABEL: func.func @two_dims
+// CHECK: %[[COUNTER:.*]] = memref.alloca() : memref<i64>
+// CHECK: %[[ZERO:.*]] = arith.constant 0 : i64
+// CHECK: memref.store %[[ZERO]], %[[COUNTER]][] : memref<i64>
 // CHECK: %[[T:.*]] = arith.constant 2 : i32
 // CHECK: omp.parallel num_threads(%[[T]] : i32) {
-// CHECK: %[[TID:.*]] = func.call @omp_get_thread_num() : () -> i32
-// CHECK: %[[THREAD:.*]] = arith.index_cast %[[TID]] : i32 to index
 // CHECK: %[[NT:.*]] = func.call @omp_get_num_threads() : () -> i32
 // CHECK: %[[COUNT:.*]] = arith.index_cast %[[NT]] : i32 to index
-// CHECK: %[[CHUNK:.*]] = arith.ceildivui %[[TOTAL:.*]], %[[COUNT]] : index
-// CHECK: %[[FIRST:.*]] = arith.muli %[[THREAD]], %[[CHUNK]] : index
-// CHECK: %[[BEGIN:.*]] = arith.minui %[[FIRST]], %[[TOTAL]] : index
-// CHECK: %[[LAST:.*]] = arith.addi %[[BEGIN]], %[[CHUNK]] : index
-// CHECK: %[[END:.*]] = arith.minui %[[LAST]], %[[TOTAL]] : index
-// CHECK: scf.for %[[I:.*]] = %[[BEGIN]] to %[[END]] step %{{.*}} {
-// CHECK: %[[COL:.*]] = arith.remui %[[I]], %[[COLS:.*]] : index
-// CHECK: %[[ROW:.*]] = arith.divui %[[I]], %[[COLS]] : index
-// CHECK: "test.payload"
+// CHECK: %[[EIGHT:.*]] = arith.constant 8 : index
+// CHECK: %[[CLAIMS:.*]] = arith.muli %[[COUNT]], %[[EIGHT]] : index
+// CHECK: %[[DIV:.*]] = arith.ceildivui %[[TOTAL:.*]], %[[CLAIMS]] : index
+// CHECK: %[[SIZE:.*]] = arith.maxui %[[DIV]], %{{.*}} : index
+// CHECK: %[[SIZE64:.*]] = arith.index_cast %[[SIZE]] : index to i64
+// CHECK: %[[OLD:.*]] = memref.atomic_rmw addi %[[SIZE64]], %[[COUNTER]][] : (i64, memref<i64>) -> i64
+// CHECK: %[[FIRST:.*]] = arith.index_cast %[[OLD]] : i64 to index
+// CHECK: scf.while (%[[B:.*]] = %[[FIRST]]) : (index) -> index {
+// CHECK:   %[[MORE:.*]] = arith.cmpi ult, %[[B]], %[[TOTAL]] : index
+// CHECK:   scf.condition(%[[MORE]]) %[[B]] : index
+// CHECK: } do {
+// CHECK: ^bb0(%[[BEGIN:.*]]: index):
+// CHECK:   %[[LAST:.*]] = arith.addi %[[BEGIN]], %[[SIZE]] : index
+// CHECK:   %[[END:.*]] = arith.minui %[[LAST]], %[[TOTAL]] : index
+// CHECK:   scf.for %[[I:.*]] = %[[BEGIN]] to %[[END]] step %{{.*}} {
+// CHECK:     %[[COL:.*]] = arith.remui %[[I]], %[[COLS:.*]] : index
+// CHECK:     %[[ROW:.*]] = arith.divui %[[I]], %[[COLS]] : index
+// CHECK:     "test.payload"
 // CHECK-NOT: scf.parallel
+// CHECK:   %[[NEXT:.*]] = memref.atomic_rmw addi %[[SIZE64]], %[[COUNTER]][] : (i64, memref<i64>) -> i64
+// CHECK:   %[[NEXTI:.*]] = arith.index_cast %[[NEXT]] : i64 to index
+// CHECK:   scf.yield %[[NEXTI]] : index
 // CHECK: omp.terminator
 // ANY-LABEL: func.func @two_dims
 // ANY: omp.parallel {
@@ -40,6 +55,34 @@ func.func @two_dims(%n: index) {
       scf.reduce
     }
     scf.reduce
+  }
+  return
+}
+
+// Two regions in a loop: one counter each, allocated once in the entry block.
+// CHECK-LABEL: func.func @in_a_loop
+// CHECK: %[[C1:.*]] = memref.alloca() : memref<i64>
+// CHECK: %[[C2:.*]] = memref.alloca() : memref<i64>
+// CHECK-NOT: memref.alloca
+// CHECK: scf.for
+// CHECK: memref.store %{{.*}}, %[[C2]][]
+// CHECK: omp.parallel
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[C2]][]
+// CHECK: memref.store %{{.*}}, %[[C1]][]
+// CHECK: omp.parallel
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[C1]][]
+func.func @in_a_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %r = %c0 to %n step %c1 {
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      "test.payload"(%r, %i) : (index, index) -> ()
+      scf.reduce
+    }
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      "test.payload"(%i, %r) : (index, index) -> ()
+      scf.reduce
+    }
   }
   return
 }

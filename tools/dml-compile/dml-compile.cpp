@@ -37,6 +37,8 @@ static const char *kUsage =
     "  --gpu-chip NAME    GPU chip of the PTX (default sm_90)\n"
     "  --gpu-options STR  further dml-gpu-pipeline options, e.g.\n"
     "                     'shuffles=false' (experiments)\n"
+    "  --cpu-options STR  further dml-cpu-pipeline options, e.g.\n"
+    "                     'items-per-thread=1' (experiments)\n"
     "  --cpu NAME         target CPU (default: the host CPU for the host\n"
     "                     triple, generic otherwise)\n"
     "  --features LIST    target features, e.g. +avx2,+fma\n"
@@ -97,6 +99,8 @@ int main(int argc, char **argv) {
     } else if (takeValue(argc, argv, i, "--gpu-chip", options.gpuChip)) {
     } else if (takeValue(argc, argv, i, "--gpu-options",
                          options.gpuPipelineOptions)) {
+    } else if (takeValue(argc, argv, i, "--cpu-options",
+                         options.cpuPipelineOptions)) {
     } else if (takeValue(argc, argv, i, "--cpu", options.cpu)) {
     } else if (takeValue(argc, argv, i, "--features", options.features)) {
     } else if (takeValue(argc, argv, i, "--threads", value)) {

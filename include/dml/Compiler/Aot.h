@@ -39,6 +39,9 @@ struct AotOptions {
   /// Further dml-gpu-pipeline options ("shuffles=false block-size=128"),
   /// for experiments; empty: the defaults.
   std::string gpuPipelineOptions;
+  /// Further dml-cpu-pipeline options ("items-per-thread=1"), for
+  /// experiments; empty: the defaults.
+  std::string cpuPipelineOptions;
   /// Target CPU; empty means the host CPU for the host triple and
   /// "generic" otherwise.
   std::string cpu;

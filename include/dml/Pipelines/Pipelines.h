@@ -46,6 +46,16 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       *this, "vector-bits",
       llvm::cl::desc("Width in bits of one vector register of the target"),
       llvm::cl::init(512)};
+  PassOptions::Option<int64_t> itemsPerThread{
+      *this, "items-per-thread",
+      llvm::cl::desc("Parallel iterations per thread that blocks of an "
+                     "innermost parallel dimension are made small enough for"),
+      llvm::cl::init(4)};
+  PassOptions::Option<int64_t> callerStreamingBytes{
+      *this, "caller-streaming-bytes",
+      llvm::cl::desc("Outputs in the caller's buffers from this size on are "
+                     "written with non-temporal stores"),
+      llvm::cl::init(int64_t(8) << 20)};
   PassOptions::Option<unsigned> threads{
       *this, "threads",
       llvm::cl::desc("Threads of the OpenMP parallel loops; 1 keeps the code "

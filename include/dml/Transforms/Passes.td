@@ -80,6 +80,13 @@ def DMLLinalgToVectorLoops
     contiguous, broadcasts where it is absent, and `vector.gather` for
     data-dependent innermost indices. Remainders run a scalar copy of the
     body. Small ops (below `parallel-threshold` iterations) use `scf.for`.
+
+    When the innermost loop is parallel, the parallel loop runs over blocks
+    of up to 1024 elements of it (with the outer parallel dimensions); with
+    `threads` other than 1 the blocks shrink (down to one chunk) until there
+    are `items-per-thread` x `threads` parallel iterations (x 16 when
+    `threads` is 0), so that a reduction over the outer dimensions (a
+    column sum) keeps every thread busy.
     Ops that do not fit are left for `convert-linalg-to-loops`.
   }];
   let options = [
@@ -91,6 +98,15 @@ def DMLLinalgToVectorLoops
     Option<"parallelThreshold", "parallel-threshold", "int64_t",
            /*default=*/"32768",
            "Minimum iteration count for an scf.parallel outer loop">,
+    Option<"threads", "threads", "unsigned", /*default=*/"1",
+           "Threads the parallel loops will run on (0: not known)">,
+    Option<"callerStreamingBytes", "caller-streaming-bytes", "int64_t",
+           /*default=*/"8388608",
+           "Outputs in the caller's buffers from this size on are written "
+           "with non-temporal stores">,
+    Option<"itemsPerThread", "items-per-thread", "int64_t", /*default=*/"4",
+           "Parallel iterations per thread that blocks of the innermost "
+           "dimension are made small enough for">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -181,17 +197,21 @@ def DMLAssignWorkspace : Pass<"dml-assign-workspace", "ModuleOp"> {
 }
 
 def DMLParallelToOpenMP : Pass<"dml-parallel-to-openmp", "ModuleOp"> {
-  let summary = "Run scf.parallel loops as OpenMP parallel regions, "
-                "statically partitioned without worksharing calls";
+  let summary = "Run scf.parallel loops as OpenMP parallel regions whose "
+                "threads claim blocks of iterations, without worksharing calls";
   let description = [{
     Each outermost `scf.parallel` without reductions becomes an
-    `omp.parallel` region in which every thread computes its own block of
-    the (linearized) iteration space from `omp_get_thread_num()` and
-    `omp_get_num_threads()`: ceil(N / T) iterations each, as OpenMP's
-    static schedule would give. Nested `scf.parallel` loops run
-    sequentially inside. Upstream `convert-scf-to-openmp` emits an
-    `omp.wsloop`, whose `__kmpc_for_static_init` builds a debug string with
-    `malloc` on every call in the Debian builds of libomp (built with
+    `omp.parallel` region in which the threads claim blocks of the
+    (linearized) iteration space from a shared counter (a `memref.alloca`
+    of the function, reset before the region) with `memref.atomic_rmw
+    addi`, until none is left: blocks of max(1, ceil(N / (8 T))) iterations
+    for the T threads of `omp_get_num_threads()`. A thread that runs slower
+    than the others (on a core shared with another thread, as the vCPUs of
+    a VM can be; preempted) claims fewer blocks, where a static partition
+    (ceil(N / T) each) makes every call wait for it. Nested `scf.parallel`
+    loops run sequentially inside. Upstream `convert-scf-to-openmp` emits
+    an `omp.wsloop`, whose `__kmpc_for_static_init` builds a debug string
+    with `malloc` on every call in the Debian builds of libomp (built with
     KMP_DEBUG): two allocations per thread and loop, on every kernel call.
     Loops with reductions are left to `convert-scf-to-openmp`.
   }];
@@ -202,6 +222,7 @@ def DMLParallelToOpenMP : Pass<"dml-parallel-to-openmp", "ModuleOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::omp::OpenMPDialect",
     "::mlir::scf::SCFDialect",
   ];

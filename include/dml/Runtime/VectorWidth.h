@@ -1,0 +1,33 @@
+//===- VectorWidth.h - Vector register width per target ---------*- C++ -*-===//
+//
+// The vector width code generation tunes for (dml-cpu-pipeline's
+// `vector-bits`), chosen from what the target CPU has: 512 bits with
+// AVX-512 (avx512f), 256 with AVX2, otherwise 128 (SSE2, NEON). The JIT asks
+// the host, ahead-of-time compilation the target machine it compiles for; an
+// explicit `vector-bits` overrides both.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DML_RUNTIME_VECTORWIDTH_H
+#define DML_RUNTIME_VECTORWIDTH_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+
+namespace llvm {
+class TargetMachine;
+} // namespace llvm
+
+namespace mlir::dml {
+
+/// The rule: `hasFeature` answers for LLVM feature names ("avx512f").
+int64_t chooseVectorBits(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
+/// The width for the CPU this process runs on.
+int64_t getHostVectorBits();
+/// The width for the CPU and features of `machine` (128 off x86).
+int64_t getTargetVectorBits(const llvm::TargetMachine &machine);
+
+} // namespace mlir::dml
+
+#endif // DML_RUNTIME_VECTORWIDTH_H

@@ -1,0 +1,36 @@
+//===- VectorWidth.cpp - Vector register width per target -----------------===//
+
+#include "dml/Runtime/VectorWidth.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace mlir;
+
+int64_t
+dml::chooseVectorBits(llvm::function_ref<bool(llvm::StringRef)> hasFeature) {
+  if (hasFeature("avx512f"))
+    return 512;
+  if (hasFeature("avx2"))
+    return 256;
+  return 128;
+}
+
+int64_t dml::getHostVectorBits() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  return chooseVectorBits(
+      [&](llvm::StringRef name) { return features.lookup(name); });
+}
+
+int64_t dml::getTargetVectorBits(const llvm::TargetMachine &machine) {
+  // Feature names are per target: asking another target about "avx2" only
+  // warns.
+  if (!machine.getTargetTriple().isX86())
+    return 128;
+  const llvm::MCSubtargetInfo *subtarget = machine.getMCSubtargetInfo();
+  return chooseVectorBits([&](llvm::StringRef name) {
+    return subtarget->checkFeatures(("+" + name).str());
+  });
+}

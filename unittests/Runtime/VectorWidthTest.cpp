@@ -1,0 +1,138 @@
+//===- VectorWidthTest.cpp - Tests of the vector width per target ---------===//
+
+#include "dml/Runtime/VectorWidth.h"
+
+#include "dml/Dialect/DML/IR/DMLDialect.h"
+#include "dml/Runtime/JitKernel.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Host.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace mlir::dml;
+
+namespace {
+
+int64_t bitsFor(std::initializer_list<llvm::StringRef> features) {
+  llvm::StringSet<> set;
+  for (llvm::StringRef feature : features)
+    set.insert(feature);
+  return chooseVectorBits(
+      [&](llvm::StringRef name) { return set.contains(name); });
+}
+
+TEST(VectorWidth, Rule) {
+  EXPECT_EQ(bitsFor({"sse2", "avx", "avx2", "avx512f"}), 512);
+  EXPECT_EQ(bitsFor({"sse2", "avx", "avx2", "fma"}), 256);
+  // AVX without AVX2 has no 256-bit integer operations.
+  EXPECT_EQ(bitsFor({"sse2", "avx"}), 128);
+  EXPECT_EQ(bitsFor({"neon"}), 128);
+  EXPECT_EQ(bitsFor({}), 128);
+}
+
+/// The width for a target machine of `triple` and `cpu`, or -1 when LLVM
+/// has no such target.
+int64_t bitsForTarget(llvm::StringRef tripleName, llvm::StringRef cpu,
+                      llvm::StringRef features = "") {
+  llvm::InitializeAllTargetInfos();
+  llvm::InitializeAllTargets();
+  llvm::InitializeAllTargetMCs();
+  llvm::Triple triple(tripleName);
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return -1;
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, cpu, features, llvm::TargetOptions(), std::nullopt));
+  return machine ? getTargetVectorBits(*machine) : -1;
+}
+
+TEST(VectorWidth, AheadOfTimeTargets) {
+  EXPECT_EQ(bitsForTarget("x86_64-unknown-linux-gnu", "x86-64-v4"), 512);
+  EXPECT_EQ(bitsForTarget("x86_64-unknown-linux-gnu", "znver5"), 512);
+  EXPECT_EQ(bitsForTarget("x86_64-unknown-linux-gnu", "x86-64-v3"), 256);
+  EXPECT_EQ(bitsForTarget("x86_64-unknown-linux-gnu", "x86-64"), 128);
+  // Features added to or removed from the CPU's count too.
+  EXPECT_EQ(bitsForTarget("x86_64-unknown-linux-gnu", "x86-64", "+avx2"), 256);
+  EXPECT_EQ(bitsForTarget("x86_64-unknown-linux-gnu", "x86-64-v4", "-avx512f"),
+            256);
+  int64_t arm = bitsForTarget("aarch64-unknown-linux-gnu", "generic");
+  if (arm != -1)
+    EXPECT_EQ(arm, 128);
+}
+
+// The JIT's answer (the host's features) and AOT's for the host CPU (a
+// target machine) agree.
+TEST(VectorWidth, HostMatchesItsTargetMachine) {
+  std::string features;
+  for (const auto &feature : llvm::sys::getHostCPUFeatures())
+    features += std::string(features.empty() ? "" : ",") +
+                (feature.second ? "+" : "-") + feature.first().str();
+  EXPECT_EQ(getHostVectorBits(),
+            bitsForTarget(llvm::sys::getProcessTriple(),
+                          llvm::sys::getHostCPUName(), features));
+}
+
+constexpr const char *kModule = R"mlir(
+func.func @add(%a: tensor<4x1024xf32>, %b: tensor<4x1024xf32>) -> tensor<4x1024xf32> {
+  %e = tensor.empty() : tensor<4x1024xf32>
+  %r = linalg.add ins(%a, %b : tensor<4x1024xf32>, tensor<4x1024xf32>)
+                  outs(%e : tensor<4x1024xf32>) -> tensor<4x1024xf32>
+  return %r : tensor<4x1024xf32>
+}
+)mlir";
+
+/// The IR after the JIT's pipeline with `pipelineOptions`.
+std::string jitIR(llvm::StringRef pipelineOptions) {
+  DialectRegistry registry;
+  registry.insert<DMLDialect>();
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  MLIRContext context(registry);
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kModule, &context);
+  EXPECT_TRUE(module);
+  std::string ir;
+  llvm::raw_string_ostream os(ir);
+  JitKernelOptions options;
+  options.printIRAfterAll = true;
+  options.irStream = &os;
+  options.pipelineOptions = pipelineOptions.str();
+  llvm::Expected<std::unique_ptr<JitKernel>> kernel =
+      JitKernel::compile(*module, "add", options);
+  EXPECT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
+  return ir;
+}
+
+/// Chunks are 4 registers of f32: 4 * bits / 32 lanes.
+std::string chunkType(int64_t bits) {
+  return "vector<" + std::to_string(bits / 8) + "xf32>";
+}
+
+TEST(VectorWidth, JitTunesForTheHost) {
+  int64_t host = getHostVectorBits();
+  std::string ir = jitIR("");
+  EXPECT_NE(ir.find(chunkType(host)), std::string::npos) << chunkType(host);
+  for (int64_t other : {128, 256, 512})
+    if (other != host)
+      EXPECT_EQ(ir.find(chunkType(other)), std::string::npos)
+          << chunkType(other);
+}
+
+TEST(VectorWidth, ExplicitVectorBitsOverride) {
+  std::string ir = jitIR("vector-bits=128");
+  EXPECT_NE(ir.find(chunkType(128)), std::string::npos);
+  EXPECT_EQ(ir.find(chunkType(512)), std::string::npos);
+  EXPECT_EQ(ir.find(chunkType(256)), std::string::npos);
+}
+
+} // namespace
