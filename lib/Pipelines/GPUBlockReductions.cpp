@@ -358,9 +358,6 @@ void BlockReductionEmitter::emit() {
                          accumulate(ivs, loop.getRegionIterArgs()[0]));
   }
   acc = loop.getResult(0);
-  // Several loads of a thread in flight (the trip count is known).
-  if (unroll > 1 && rounds >= unroll)
-    (void)loopUnrollByFactor(loop, unroll);
   if (rest != 0) {
     Value inRange = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::ult, ty, index(rest));
@@ -398,6 +395,11 @@ void BlockReductionEmitter::emit() {
   if (fill)
     fill.erase();
   op.erase();
+  // Several loads of a thread in flight (the trip count is known). Last: a
+  // loop of unroll..2*unroll-1 rounds is replaced by straight-line code, so
+  // its results must already have their users (they are then replaced).
+  if (unroll > 1 && rounds >= unroll)
+    (void)loopUnrollByFactor(loop, unroll);
 }
 
 namespace {

@@ -24,3 +24,17 @@ func.func @colmax(%x: tensor<100x70xf32>) -> tensor<1x70xf32> {
   %0 = dml.reduce %x, function = max, axes = [0] : tensor<100x70xf32> -> tensor<1x70xf32>
   return %0 : tensor<1x70xf32>
 }
+
+// 200 rows over 32 threads: 6 rounds, unrolled by 4 into straight-line code
+// plus a 2-round loop; the remainder round uses the unrolled result (this
+// shape used to crash: the loop was unrolled before its result had users).
+// CHECK-LABEL: func.func @colsum_unrolled
+// CHECK: gpu.launch
+// CHECK-COUNT-4: arith.addf
+// CHECK: scf.for
+// CHECK: scf.if
+// CHECK: gpu.barrier
+func.func @colsum_unrolled(%x: tensor<200x40xf32>) -> tensor<1x40xf32> {
+  %0 = dml.reduce %x, function = sum, axes = [0] : tensor<200x40xf32> -> tensor<1x40xf32>
+  return %0 : tensor<1x40xf32>
+}
