@@ -26,6 +26,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassRegistry.h"
 
@@ -35,26 +36,204 @@ using namespace mlir::dml;
 namespace {
 /// What the kernel of one reduction needs to know about it.
 struct BlockReduction {
+  /// Combine: one output, `out = combiner(f(inputs), out)` with a neutral
+  /// element. Select (arg_max/arg_min): two outputs (value, index),
+  /// `c = cond(in, outValue)`, each output either keeps its value or takes
+  /// the element's (`in`, index), the same way for both.
+  enum class Kind { Combine, Select };
+  Kind kind = Kind::Combine;
   Operation *combiner = nullptr;
   /// The combiner's operand that is not the output's block argument.
   Value combined;
-  TypedAttr neutral;
+  /// Select: the condition, the selected input's block argument, and
+  /// whether a true condition takes the element (else keeps the output).
+  Value condition;
+  BlockArgument selected;
+  bool takeOnTrue = true;
+  /// Each thread's starting value per output: the neutral element
+  /// (Combine), or the outputs' initial constants (Select: the initial
+  /// state acts as an element at index 0, which every window has).
+  SmallVector<TypedAttr> start;
   /// Loop dimensions, slowest first in the first input's layout.
   SmallVector<unsigned> parallelDims, reductionDims;
   SmallVector<int64_t> ranges;
   int64_t outputs = 1, reduced = 1;
   /// The first input's contiguous dimension is reduced.
   bool rows = false;
+  /// Rows: elements per 16-byte load of every input that walks the
+  /// contiguous dimension (1: scalar loads).
+  int64_t vectorWidth = 1;
 };
 } // namespace
 
 /// Shorter windows stay one thread per output (dml-gpu-map) by default.
 static constexpr int64_t kMinReduced = 32;
 
+/// The constant linalg.fill of `init` among the ops just before `op`
+/// (fills, allocations and reshapes), or null.
+static linalg::FillOp findConstantFill(Operation *op, Value init) {
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (auto fill = dyn_cast<linalg::FillOp>(prev)) {
+      if (fill.getOutputs()[0] == init)
+        return matchPattern(fill.getInputs()[0], m_Constant()) ? fill
+                                                               : nullptr;
+      continue;
+    }
+    if (!isa<memref::AllocOp, memref::CollapseShapeOp, memref::ExpandShapeOp>(
+            prev) &&
+        !prev->hasTrait<OpTrait::ConstantLike>())
+      return nullptr;
+  }
+  return nullptr;
+}
+
+static TypedAttr getFillConstant(linalg::FillOp fill) {
+  Attribute constant;
+  matchPattern(fill.getInputs()[0], m_Constant(&constant));
+  return dyn_cast_or_null<TypedAttr>(constant);
+}
+
+static bool isSupportedElement(Type type) {
+  return type.isIntOrFloat() && type.getIntOrFloatBitWidth() >= 16 &&
+         type.getIntOrFloatBitWidth() <= 64;
+}
+
+/// The single-output combiner form (sum, max, ...).
+static bool matchCombine(linalg::GenericOp op, BlockReduction &result) {
+  if (op.getNumDpsInits() != 1 ||
+      !isSupportedElement(getElementTypeOrSelf(op.getDpsInits()[0].getType())))
+    return false;
+  Block &body = op.getRegion().front();
+  Value yielded = body.getTerminator()->getOperand(0);
+  Operation *combiner = yielded.getDefiningOp();
+  BlockArgument out = op.getRegionOutputArgs()[0];
+  if (!combiner || combiner->getBlock() != &body ||
+      combiner->getNumOperands() != 2 || combiner->getNumResults() != 1 ||
+      combiner->getNumRegions() != 0 || !out.hasOneUse() ||
+      out.getUses().begin()->getOwner() != combiner)
+    return false;
+  std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
+  if (!neutral)
+    return false;
+  result.kind = BlockReduction::Kind::Combine;
+  result.combiner = combiner;
+  result.start = {*neutral};
+  result.combined = combiner->getOperand(0) == out ? combiner->getOperand(1)
+                                                   : combiner->getOperand(0);
+  return true;
+}
+
+/// The (value, index) selection form of arg_max/arg_min: the condition
+/// depends only on the selected input, the value output and outside values.
+static bool matchSelect(linalg::GenericOp op, BlockReduction &result) {
+  if (op.getNumDpsInits() != 2)
+    return false;
+  Block &body = op.getRegion().front();
+  auto valueSelect =
+      body.getTerminator()->getOperand(0).getDefiningOp<arith::SelectOp>();
+  auto indexSelect =
+      body.getTerminator()->getOperand(1).getDefiningOp<arith::SelectOp>();
+  BlockArgument outValue = op.getRegionOutputArgs()[0];
+  BlockArgument outIndex = op.getRegionOutputArgs()[1];
+  if (!valueSelect || !indexSelect ||
+      valueSelect.getCondition() != indexSelect.getCondition() ||
+      !valueSelect.getCondition().getDefiningOp() ||
+      valueSelect.getCondition().getDefiningOp()->getBlock() != &body ||
+      !isSupportedElement(outValue.getType()) ||
+      !isa<IntegerType>(outIndex.getType()) || !outIndex.hasOneUse())
+    return false;
+  bool takeOnTrue = valueSelect.getFalseValue() == outValue;
+  Value taken =
+      takeOnTrue ? valueSelect.getTrueValue() : valueSelect.getFalseValue();
+  Value kept =
+      takeOnTrue ? valueSelect.getFalseValue() : valueSelect.getTrueValue();
+  Value keptIndex =
+      takeOnTrue ? indexSelect.getFalseValue() : indexSelect.getTrueValue();
+  auto selected = dyn_cast<BlockArgument>(taken);
+  if (kept != outValue || keptIndex != outIndex || !selected ||
+      selected.getOwner() != &body ||
+      selected.getArgNumber() >= op.getNumDpsInputs())
+    return false;
+  // The condition's slice: body ops without index, reading only `selected`,
+  // `outValue` and values from outside.
+  SmallVector<Value> worklist{valueSelect.getCondition()};
+  llvm::SmallPtrSet<Operation *, 8> visited;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (auto argument = dyn_cast<BlockArgument>(value)) {
+      if (argument.getOwner() == &body && argument != selected &&
+          argument != outValue)
+        return false;
+      continue;
+    }
+    Operation *def = value.getDefiningOp();
+    if (def->getBlock() != &body || !visited.insert(def).second)
+      continue;
+    if (isa<linalg::IndexOp>(def) || def->getNumRegions() != 0)
+      return false;
+    llvm::append_range(worklist, def->getOperands());
+  }
+  for (Operation *user : outValue.getUsers())
+    if (user != valueSelect && !visited.contains(user))
+      return false;
+  result.kind = BlockReduction::Kind::Select;
+  result.condition = valueSelect.getCondition();
+  result.selected = selected;
+  result.takeOnTrue = takeOnTrue;
+  // On buffers, both outputs start from constants, the index from 0.
+  if (op.hasPureBufferSemantics()) {
+    for (Value init : op.getDpsInits()) {
+      linalg::FillOp fill = findConstantFill(op, init);
+      if (!fill || !getFillConstant(fill))
+        return false;
+      result.start.push_back(getFillConstant(fill));
+    }
+    auto startIndex = dyn_cast<IntegerAttr>(result.start[1]);
+    if (!startIndex || !startIndex.getValue().isZero())
+      return false;
+  }
+  return true;
+}
+
+/// Elements per 16-byte load when every input either walks the contiguous
+/// dimension last (identity layout) or does not depend on it; else 1.
+static int64_t getVectorWidth(linalg::GenericOp op, unsigned contiguous,
+                              int64_t contiguousSize) {
+  int64_t width = 0;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    auto type = dyn_cast<MemRefType>(input->get().getType());
+    if (!type)
+      continue;
+    AffineMap map = op.getMatchingIndexingMap(input);
+    bool walks = map.getNumResults() != 0 &&
+                 map.getResults().back() ==
+                     getAffineDimExpr(contiguous, op.getContext());
+    for (AffineExpr expr : map.getResults().drop_back(walks ? 1 : 0))
+      if (expr.isFunctionOfDim(contiguous))
+        return 1;
+    if (!walks)
+      continue;
+    if (!type.getLayout().isIdentity() ||
+        !type.getElementType().isIntOrFloat())
+      return 1;
+    int64_t bits = type.getElementType().getIntOrFloatBitWidth();
+    if (bits < 8 || 128 % bits != 0)
+      return 1;
+    int64_t inputWidth = 128 / bits;
+    if (width != 0 && width != inputWidth)
+      return 1;
+    width = inputWidth;
+  }
+  if (width <= 1 || contiguousSize % width != 0)
+    return 1;
+  return width;
+}
+
 static std::optional<BlockReduction>
-matchBlockReduction(linalg::GenericOp op, int64_t minReduced = kMinReduced) {
-  if (!isa<func::FuncOp>(op->getParentOp()) || op.getNumDpsInits() != 1 ||
-      op.getNumDpsInputs() < 1 || op.getNumReductionLoops() < 1)
+matchBlockReduction(linalg::GenericOp op, int64_t minReduced = kMinReduced,
+                    bool vectorize = true) {
+  if (!isa<func::FuncOp>(op->getParentOp()) || op.getNumDpsInputs() < 1 ||
+      op.getNumReductionLoops() < 1)
     return std::nullopt;
   BlockReduction result;
   result.ranges = op.getStaticLoopRanges();
@@ -66,27 +245,8 @@ matchBlockReduction(linalg::GenericOp op, int64_t minReduced = kMinReduced) {
   AffineMap firstMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
   if (!firstMap.isPermutation())
     return std::nullopt;
-  Type element = getElementTypeOrSelf(op.getDpsInits()[0].getType());
-  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() < 16 ||
-      element.getIntOrFloatBitWidth() > 64)
+  if (!matchCombine(op, result) && !matchSelect(op, result))
     return std::nullopt;
-
-  Block &body = op.getRegion().front();
-  Value yielded = body.getTerminator()->getOperand(0);
-  Operation *combiner = yielded.getDefiningOp();
-  BlockArgument out = op.getRegionOutputArgs()[0];
-  if (!combiner || combiner->getBlock() != &body ||
-      combiner->getNumOperands() != 2 || combiner->getNumResults() != 1 ||
-      combiner->getNumRegions() != 0 || !out.hasOneUse() ||
-      out.getUses().begin()->getOwner() != combiner)
-    return std::nullopt;
-  std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
-  if (!neutral)
-    return std::nullopt;
-  result.combiner = combiner;
-  result.neutral = *neutral;
-  result.combined = combiner->getOperand(0) == out ? combiner->getOperand(1)
-                                                   : combiner->getOperand(0);
 
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   for (AffineExpr expr : firstMap.getResults()) {
@@ -104,6 +264,9 @@ matchBlockReduction(linalg::GenericOp op, int64_t minReduced = kMinReduced) {
   unsigned contiguous =
       cast<AffineDimExpr>(firstMap.getResults().back()).getPosition();
   result.rows = iterators[contiguous] != utils::IteratorType::parallel;
+  if (result.rows && vectorize && op.hasPureBufferSemantics())
+    result.vectorWidth =
+        getVectorWidth(op, contiguous, result.ranges[contiguous]);
   return result;
 }
 
@@ -130,16 +293,27 @@ private:
   void delinearize(Value linear, ArrayRef<unsigned> dims,
                    SmallVectorImpl<Value> &ivs);
   SmallVector<Value> applyMap(AffineMap map, ArrayRef<Value> ivs);
-  /// The payload on the element at `ivs`, accumulated into `acc`.
-  Value accumulate(ArrayRef<Value> ivs, Value acc);
-  Value combine(Value lhs, Value rhs);
-  /// Tree over y in shared memory; returns the block's value at y = 0.
-  Value combineInSharedMemory(Value acc, Value shared, Value tx, Value ty,
-                              int64_t blockY);
+  SmallVector<Value> startValues();
+  /// The payload on the `width` elements from `ivs` (along the contiguous
+  /// dimension), accumulated into `accs` in order.
+  SmallVector<Value> accumulate(ArrayRef<Value> ivs, ValueRange accs,
+                                int64_t width);
+  /// This thread's elements ty * width + k * blockY * width, ...: full
+  /// rounds, then one guarded round for the rest.
+  SmallVector<Value> accumulateWindow(SmallVectorImpl<Value> &ivs, Value ty,
+                                      int64_t blockY, int64_t width);
+  SmallVector<Value> combine(ValueRange lhs, ValueRange rhs);
+  SmallVector<Value> select(Value condition, ValueRange lhs, ValueRange rhs);
+  /// Tree over y in shared memory; returns the block's values at y = 0.
+  SmallVector<Value> combineInSharedMemory(SmallVector<Value> accs,
+                                           ValueRange shared, Value tx,
+                                           Value ty, int64_t blockY);
   /// Warp shuffles, then one value per warp through shared memory (rows
   /// of 32-bit values); the result is valid at ty = 0.
-  Value combineWithShuffles(Value acc, Value shared, Value ty, int64_t blockY);
-  Value warpReduce(Value acc);
+  SmallVector<Value> combineWithShuffles(SmallVector<Value> accs,
+                                         ValueRange shared, Value ty,
+                                         int64_t blockY);
+  SmallVector<Value> warpReduce(SmallVector<Value> accs);
 
   linalg::GenericOp op;
   const BlockReduction &reduction;
@@ -147,6 +321,7 @@ private:
   OpBuilder builder;
   bool useShuffles;
   int64_t unroll;
+  SmallVector<scf::ForOp> loopsToUnroll;
 };
 } // namespace
 
@@ -178,79 +353,220 @@ SmallVector<Value> BlockReductionEmitter::applyMap(AffineMap map,
   return indices;
 }
 
-Value BlockReductionEmitter::accumulate(ArrayRef<Value> ivs, Value acc) {
+SmallVector<Value> BlockReductionEmitter::startValues() {
+  SmallVector<Value> values;
+  for (TypedAttr start : reduction.start)
+    values.push_back(arith::ConstantOp::create(builder, loc, start));
+  return values;
+}
+
+SmallVector<Value> BlockReductionEmitter::accumulate(ArrayRef<Value> ivs,
+                                                     ValueRange accs,
+                                                     int64_t width) {
   Block &body = op.getRegion().front();
-  IRMapping mapping;
+  unsigned contiguous = reduction.reductionDims.back();
+  // Each input once: a vector along the contiguous dimension, or a scalar
+  // that every lane shares.
+  SmallVector<SmallVector<Value>> inputLanes;
   for (OpOperand *input : op.getDpsInputOperands()) {
     Value value = input->get();
-    if (isa<MemRefType>(value.getType()))
-      value = memref::LoadOp::create(
-          builder, loc, value, applyMap(op.getMatchingIndexingMap(input), ivs));
-    mapping.map(op.getMatchingBlockArgument(input), value);
+    AffineMap map = op.getMatchingIndexingMap(input);
+    SmallVector<Value> lanes;
+    if (!isa<MemRefType>(value.getType())) {
+      lanes.assign(width, value);
+    } else if (width > 1 && map.getNumResults() != 0 &&
+               map.getResults().back() ==
+                   getAffineDimExpr(contiguous, op.getContext())) {
+      auto type = VectorType::get({width}, getElementTypeOrSelf(value));
+      Value vector =
+          vector::LoadOp::create(builder, loc, type, value, applyMap(map, ivs),
+                                 /*nontemporal=*/false, llvm::Align(16));
+      for (int64_t lane = 0; lane < width; ++lane)
+        lanes.push_back(vector::ExtractOp::create(builder, loc, vector, lane));
+    } else {
+      lanes.assign(width,
+                   memref::LoadOp::create(builder, loc, value,
+                                          applyMap(map, ivs))
+                       .getResult());
+    }
+    inputLanes.push_back(std::move(lanes));
   }
-  mapping.map(op.getRegionOutputArgs()[0], acc);
-  for (Operation &payload : body.without_terminator()) {
-    if (auto indexOp = dyn_cast<linalg::IndexOp>(payload))
-      mapping.map(indexOp.getResult(), ivs[indexOp.getDim()]);
-    else
-      builder.clone(payload, mapping);
+  SmallVector<Value> results(accs);
+  SmallVector<Value> laneIvs(ivs);
+  for (int64_t lane = 0; lane < width; ++lane) {
+    if (lane > 0)
+      laneIvs[contiguous] = arith::AddIOp::create(builder, loc, ivs[contiguous],
+                                                  index(lane));
+    IRMapping mapping;
+    for (auto [input, lanes] : llvm::zip(op.getDpsInputOperands(), inputLanes))
+      mapping.map(op.getMatchingBlockArgument(input), lanes[lane]);
+    for (auto [out, acc] : llvm::zip(op.getRegionOutputArgs(), results))
+      mapping.map(out, acc);
+    for (Operation &payload : body.without_terminator()) {
+      if (auto indexOp = dyn_cast<linalg::IndexOp>(payload))
+        mapping.map(indexOp.getResult(), laneIvs[indexOp.getDim()]);
+      else
+        builder.clone(payload, mapping);
+    }
+    for (auto [i, yielded] :
+         llvm::enumerate(body.getTerminator()->getOperands()))
+      results[i] = mapping.lookup(yielded);
   }
-  return mapping.lookup(body.getTerminator()->getOperand(0));
+  return results;
 }
 
-Value BlockReductionEmitter::combine(Value lhs, Value rhs) {
+SmallVector<Value>
+BlockReductionEmitter::accumulateWindow(SmallVectorImpl<Value> &ivs, Value ty,
+                                        int64_t blockY, int64_t width) {
+  SmallVector<Value> accs = startValues();
+  TypeRange types = ValueRange(accs).getTypes();
+  int64_t perRound = blockY * width;
+  int64_t rounds = reduction.reduced / perRound;
+  int64_t rest = reduction.reduced % perRound;
+  Value first = ty;
+  if (width > 1)
+    first = arith::MulIOp::create(builder, loc, ty, index(width));
+  auto loop = scf::ForOp::create(builder, loc, index(0), index(rounds),
+                                 index(1), accs);
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(loop.getBody());
+    Value position = arith::AddIOp::create(
+        builder, loc,
+        arith::MulIOp::create(builder, loc, loop.getInductionVar(),
+                              index(perRound)),
+        first);
+    delinearize(position, reduction.reductionDims, ivs);
+    scf::YieldOp::create(builder, loc,
+                         accumulate(ivs, loop.getRegionIterArgs(), width));
+  }
+  accs = loop.getResults();
+  // Several loads of a thread in flight (the trip count is known).
+  if (unroll > 1 && rounds >= unroll)
+    loopsToUnroll.push_back(loop);
+  if (rest == 0)
+    return accs;
+  // `reduced` is a multiple of `width`: a lane in range has a whole vector.
+  Value inRange = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                        first, index(rest));
+  auto last = scf::IfOp::create(builder, loc, types, inRange,
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(last.thenBlock());
+  Value position =
+      arith::AddIOp::create(builder, loc, index(rounds * perRound), first);
+  delinearize(position, reduction.reductionDims, ivs);
+  scf::YieldOp::create(builder, loc, accumulate(ivs, accs, width));
+  builder.setInsertionPointToStart(last.elseBlock());
+  scf::YieldOp::create(builder, loc, accs);
+  return last.getResults();
+}
+
+SmallVector<Value> BlockReductionEmitter::select(Value condition,
+                                                 ValueRange lhs,
+                                                 ValueRange rhs) {
+  SmallVector<Value> result;
+  for (auto [l, r] : llvm::zip(lhs, rhs))
+    result.push_back(arith::SelectOp::create(builder, loc, condition, l, r));
+  return result;
+}
+
+SmallVector<Value> BlockReductionEmitter::combine(ValueRange lhs,
+                                                  ValueRange rhs) {
+  if (reduction.kind == BlockReduction::Kind::Combine) {
+    IRMapping mapping;
+    mapping.map(reduction.combined, lhs[0]);
+    mapping.map(op.getRegionOutputArgs()[0], rhs[0]);
+    return {builder.clone(*reduction.combiner, mapping)->getResult(0)};
+  }
+  // Selection: the element with the lower index is the output state and
+  // the other one the incoming element (ties of index: identical pairs),
+  // which is the payload's own order of visit.
+  Value lhsFirst = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::ule, lhs[1], rhs[1]);
+  SmallVector<Value> earlier = select(lhsFirst, lhs, rhs);
+  SmallVector<Value> later = select(lhsFirst, rhs, lhs);
   IRMapping mapping;
-  mapping.map(reduction.combined, lhs);
-  mapping.map(op.getRegionOutputArgs()[0], rhs);
-  return builder.clone(*reduction.combiner, mapping)->getResult(0);
+  mapping.map(reduction.selected, later[0]);
+  mapping.map(op.getRegionOutputArgs()[0], earlier[0]);
+  llvm::SetVector<Operation *> slice;
+  Block &body = op.getRegion().front();
+  for (Operation &payload : body.without_terminator())
+    if (payload.isBeforeInBlock(reduction.condition.getDefiningOp()) ||
+        &payload == reduction.condition.getDefiningOp())
+      if (!isa<linalg::IndexOp>(payload) &&
+          llvm::all_of(payload.getOperands(), [&](Value operand) {
+            auto argument = dyn_cast<BlockArgument>(operand);
+            if (argument)
+              return argument == reduction.selected ||
+                     argument == op.getRegionOutputArgs()[0];
+            return operand.getParentBlock() != &body ||
+                   mapping.contains(operand);
+          }))
+        mapping.map(payload.getResults(),
+                    builder.clone(payload, mapping)->getResults());
+  Value condition = mapping.lookup(reduction.condition);
+  return reduction.takeOnTrue ? select(condition, later, earlier)
+                              : select(condition, earlier, later);
 }
 
-Value BlockReductionEmitter::combineInSharedMemory(Value acc, Value shared,
-                                                   Value tx, Value ty,
-                                                   int64_t blockY) {
-  memref::StoreOp::create(builder, loc, acc, shared, ValueRange{ty, tx});
+SmallVector<Value> BlockReductionEmitter::combineInSharedMemory(
+    SmallVector<Value> accs, ValueRange shared, Value tx, Value ty,
+    int64_t blockY) {
+  for (auto [acc, buffer] : llvm::zip(accs, shared))
+    memref::StoreOp::create(builder, loc, acc, buffer, ValueRange{ty, tx});
   gpu::BarrierOp::create(builder, loc);
-  Type type = acc.getType();
+  TypeRange types = ValueRange(accs).getTypes();
   for (int64_t stride = blockY / 2; stride >= 1; stride /= 2) {
     Value active = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::ult, ty, index(stride));
-    auto step = scf::IfOp::create(builder, loc, TypeRange{type}, active,
+    auto step = scf::IfOp::create(builder, loc, types, active,
                                   /*withElseRegion=*/true);
     {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(step.thenBlock());
       Value partner = arith::AddIOp::create(builder, loc, ty, index(stride));
-      Value other =
-          memref::LoadOp::create(builder, loc, shared, ValueRange{partner, tx});
-      Value sum = combine(other, acc);
-      memref::StoreOp::create(builder, loc, sum, shared, ValueRange{ty, tx});
-      scf::YieldOp::create(builder, loc, sum);
+      SmallVector<Value> others;
+      for (Value buffer : shared)
+        others.push_back(memref::LoadOp::create(builder, loc, buffer,
+                                                ValueRange{partner, tx}));
+      SmallVector<Value> combined = combine(others, accs);
+      for (auto [value, buffer] : llvm::zip(combined, shared))
+        memref::StoreOp::create(builder, loc, value, buffer,
+                                ValueRange{ty, tx});
+      scf::YieldOp::create(builder, loc, combined);
       builder.setInsertionPointToStart(step.elseBlock());
-      scf::YieldOp::create(builder, loc, acc);
+      scf::YieldOp::create(builder, loc, accs);
     }
-    acc = step.getResult(0);
+    accs = step.getResults();
     if (stride > 1)
       gpu::BarrierOp::create(builder, loc);
   }
-  return acc;
+  return accs;
 }
 
-Value BlockReductionEmitter::warpReduce(Value acc) {
+SmallVector<Value>
+BlockReductionEmitter::warpReduce(SmallVector<Value> accs) {
   Value width = arith::ConstantIntOp::create(builder, loc, 32, 32);
   for (int64_t offset = 16; offset >= 1; offset /= 2) {
     Value offsetValue = arith::ConstantIntOp::create(builder, loc, offset, 32);
-    auto shuffle = gpu::ShuffleOp::create(builder, loc, acc, offsetValue, width,
-                                          gpu::ShuffleMode::XOR);
-    acc = combine(shuffle.getShuffleResult(), acc);
+    SmallVector<Value> partners;
+    for (Value acc : accs)
+      partners.push_back(gpu::ShuffleOp::create(builder, loc, acc, offsetValue,
+                                                width, gpu::ShuffleMode::XOR)
+                             .getShuffleResult());
+    accs = combine(partners, accs);
   }
-  return acc;
+  return accs;
 }
 
-Value BlockReductionEmitter::combineWithShuffles(Value acc, Value shared,
-                                                 Value ty, int64_t blockY) {
-  Type type = acc.getType();
+SmallVector<Value> BlockReductionEmitter::combineWithShuffles(
+    SmallVector<Value> accs, ValueRange shared, Value ty, int64_t blockY) {
   Value zero = index(0);
-  acc = warpReduce(acc);
+  accs = warpReduce(accs);
+  if (blockY == 32)
+    return accs;
+  TypeRange types = ValueRange(accs).getTypes();
   Value lane = arith::RemUIOp::create(builder, loc, ty, index(32));
   Value warp = arith::DivUIOp::create(builder, loc, ty, index(32));
   Value isLeader =
@@ -259,68 +575,75 @@ Value BlockReductionEmitter::combineWithShuffles(Value acc, Value shared,
   {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(publish.thenBlock());
-    memref::StoreOp::create(builder, loc, acc, shared, ValueRange{warp, zero});
+    for (auto [acc, buffer] : llvm::zip(accs, shared))
+      memref::StoreOp::create(builder, loc, acc, buffer,
+                              ValueRange{warp, zero});
   }
   gpu::BarrierOp::create(builder, loc);
   // The first warp reduces the warps' values (the others' result is unused).
   Value present = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
                                         lane, index(blockY / 32));
-  auto gather = scf::IfOp::create(builder, loc, TypeRange{type}, present,
+  auto gather = scf::IfOp::create(builder, loc, types, present,
                                   /*withElseRegion=*/true);
   {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(gather.thenBlock());
-    scf::YieldOp::create(
-        builder, loc,
-        memref::LoadOp::create(builder, loc, shared, ValueRange{lane, zero})
-            .getResult());
+    SmallVector<Value> values;
+    for (Value buffer : shared)
+      values.push_back(memref::LoadOp::create(builder, loc, buffer,
+                                              ValueRange{lane, zero}));
+    scf::YieldOp::create(builder, loc, values);
     builder.setInsertionPointToStart(gather.elseBlock());
-    scf::YieldOp::create(
-        builder, loc,
-        arith::ConstantOp::create(builder, loc, reduction.neutral).getResult());
+    scf::YieldOp::create(builder, loc, startValues());
   }
-  return warpReduce(gather.getResult(0));
+  return warpReduce(gather.getResults());
 }
 
 void BlockReductionEmitter::emit() {
   MLIRContext *context = op.getContext();
-  Value init = op.getDpsInits()[0];
-  Type element = getElementTypeOrSelf(init.getType());
+  bool select = reduction.kind == BlockReduction::Kind::Select;
   // Rows: one block per output, 1024 threads when there are too few outputs
   // to give each of the 132 SMs several blocks. Columns: 32 x 32.
+  int64_t width = reduction.vectorWidth;
   int64_t blockX = reduction.rows ? 1 : 32;
   int64_t blockY =
       reduction.rows ? (reduction.outputs >= 1024 ? 256 : 1024) : 32;
-  while (blockY > 32 && blockY / 2 >= reduction.reduced)
+  while (blockY > 32 && blockY / 2 >= reduction.reduced / width)
     blockY /= 2;
   int64_t grid = llvm::divideCeil(reduction.outputs, blockX);
   bool shuffles =
-      useShuffles && reduction.rows && element.getIntOrFloatBitWidth() == 32;
+      useShuffles && reduction.rows &&
+      llvm::all_of(op.getRegionOutputArgs(), [](BlockArgument out) {
+        return out.getType().getIntOrFloatBitWidth() == 32;
+      });
 
-  // The constant this output starts from: a linalg.fill just before it
-  // becomes part of the kernel.
+  // The outputs' initial constants: their linalg.fill ops become part of
+  // the kernel.
+  SmallVector<linalg::FillOp> fills;
+  for (Value init : op.getDpsInits())
+    if (linalg::FillOp fill = findConstantFill(op, init))
+      fills.push_back(fill);
+  if (select)
+    assert(fills.size() == 2 && "matchSelect checked the fills");
   Value initialValue;
-  auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
-  if (fill && fill.getOutputs()[0] == init &&
-      matchPattern(fill.getInputs()[0], m_Constant())) {
-    initialValue = fill.getInputs()[0];
-  } else {
-    fill = nullptr;
-  }
+  if (!select && !fills.empty())
+    initialValue = fills[0].getInputs()[0];
 
-  auto sharedType = MemRefType::get(
-      {blockY, blockX}, element, MemRefLayoutAttrInterface(),
-      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup));
+  SmallVector<Type> sharedTypes;
+  for (BlockArgument out : op.getRegionOutputArgs())
+    sharedTypes.push_back(MemRefType::get(
+        {blockY, blockX}, out.getType(), MemRefLayoutAttrInterface(),
+        gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup)));
   Value one = index(1);
   auto launch = gpu::LaunchOp::create(
       builder, loc, index(grid), one, one, index(blockX), index(blockY), one,
       /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
-      ValueRange(), TypeRange{sharedType});
+      ValueRange(), sharedTypes);
   builder.setInsertionPointToEnd(&launch.getBody().front());
   gpu::TerminatorOp::create(builder, loc);
   builder.setInsertionPointToStart(&launch.getBody().front());
   Value tx = launch.getThreadIds().x, ty = launch.getThreadIds().y;
-  Value shared = launch.getWorkgroupAttributions()[0];
+  ValueRange shared = launch.getWorkgroupAttributions();
 
   // The output of this thread (clamped: the threads past the end of the
   // last column block reduce the last output again and store nothing).
@@ -338,45 +661,41 @@ void BlockReductionEmitter::emit() {
   SmallVector<Value> ivs(reduction.ranges.size());
   delinearize(output, reduction.parallelDims, ivs);
 
-  // Elements ty, ty + blockY, ... of the reduced window: full rounds, then
-  // one guarded round for the rest.
-  Value acc = arith::ConstantOp::create(builder, loc, reduction.neutral);
-  int64_t rounds = reduction.reduced / blockY;
-  int64_t rest = reduction.reduced % blockY;
-  auto loop = scf::ForOp::create(builder, loc, index(0), index(rounds), one,
-                                 ValueRange{acc});
-  {
+  SmallVector<Value> accs;
+  if (width == 1) {
+    accs = accumulateWindow(ivs, ty, blockY, 1);
+  } else {
+    // 16-byte loads need 16-byte aligned buffers (the caller's pointers):
+    // otherwise the scalar loop.
+    Value aligned;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      if (!isa<MemRefType>(input->get().getType()))
+        continue;
+      Value address = memref::ExtractAlignedPointerAsIndexOp::create(
+          builder, loc, input->get());
+      Value isAligned = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::eq,
+          arith::RemUIOp::create(builder, loc, address, index(16)), index(0));
+      aligned = aligned ? arith::AndIOp::create(builder, loc, aligned,
+                                                isAligned)
+                        : isAligned;
+    }
+    SmallVector<Type> types;
+    for (BlockArgument out : op.getRegionOutputArgs())
+      types.push_back(out.getType());
+    auto choice = scf::IfOp::create(builder, loc, types, aligned,
+                                    /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(loop.getBody());
-    Value position = arith::AddIOp::create(
-        builder, loc,
-        arith::MulIOp::create(builder, loc, loop.getInductionVar(),
-                              index(blockY)),
-        ty);
-    delinearize(position, reduction.reductionDims, ivs);
+    builder.setInsertionPointToStart(choice.thenBlock());
     scf::YieldOp::create(builder, loc,
-                         accumulate(ivs, loop.getRegionIterArgs()[0]));
-  }
-  acc = loop.getResult(0);
-  if (rest != 0) {
-    Value inRange = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::ult, ty, index(rest));
-    auto last = scf::IfOp::create(builder, loc, TypeRange{element}, inRange,
-                                  /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(last.thenBlock());
-    Value position =
-        arith::AddIOp::create(builder, loc, index(rounds * blockY), ty);
-    delinearize(position, reduction.reductionDims, ivs);
-    scf::YieldOp::create(builder, loc, accumulate(ivs, acc));
-    builder.setInsertionPointToStart(last.elseBlock());
-    scf::YieldOp::create(builder, loc, acc);
-    builder.setInsertionPointAfter(last);
-    acc = last.getResult(0);
+                         accumulateWindow(ivs, ty, blockY, width));
+    builder.setInsertionPointToStart(choice.elseBlock());
+    scf::YieldOp::create(builder, loc, accumulateWindow(ivs, ty, blockY, 1));
+    accs = choice.getResults();
   }
 
-  acc = shuffles ? combineWithShuffles(acc, shared, ty, blockY)
-                 : combineInSharedMemory(acc, shared, tx, ty, blockY);
+  accs = shuffles ? combineWithShuffles(accs, shared, ty, blockY)
+                  : combineInSharedMemory(accs, shared, tx, ty, blockY);
 
   Value store = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
                                       ty, index(0));
@@ -386,19 +705,27 @@ void BlockReductionEmitter::emit() {
   builder.setInsertionPointToStart(write.thenBlock());
   for (unsigned dim : reduction.reductionDims)
     ivs[dim] = index(0);
-  SmallVector<Value> outIndices =
-      applyMap(op.getMatchingIndexingMap(op.getDpsInitOperand(0)), ivs);
-  if (!initialValue)
-    initialValue = memref::LoadOp::create(builder, loc, init, outIndices);
-  memref::StoreOp::create(builder, loc, combine(acc, initialValue), init,
-                          outIndices);
-  if (fill)
+  for (auto [i, init] : llvm::enumerate(op.getDpsInits())) {
+    SmallVector<Value> outIndices =
+        applyMap(op.getMatchingIndexingMap(op.getDpsInitOperand(i)), ivs);
+    Value result = accs[i];
+    if (!select) {
+      // The block's value joins the output's initial value.
+      Value initial = initialValue
+                          ? initialValue
+                          : memref::LoadOp::create(builder, loc, init,
+                                                   outIndices)
+                                .getResult();
+      result = combine(ValueRange{result}, ValueRange{initial})[0];
+    }
+    memref::StoreOp::create(builder, loc, result, init, outIndices);
+  }
+  for (linalg::FillOp fill : fills)
     fill.erase();
   op.erase();
-  // Several loads of a thread in flight (the trip count is known). Last: a
-  // loop of unroll..2*unroll-1 rounds is replaced by straight-line code, so
-  // its results must already have their users (they are then replaced).
-  if (unroll > 1 && rounds >= unroll)
+  // Unrolled last: a loop of unroll..2*unroll-1 rounds is replaced by
+  // straight-line code, so its results must already have their users.
+  for (scf::ForOp loop : loopsToUnroll)
     (void)loopUnrollByFactor(loop, unroll);
 }
 
@@ -416,15 +743,16 @@ struct DMLGPUBlockReductionsPass
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<affine::AffineDialect, arith::ArithDialect, gpu::GPUDialect,
-                    memref::MemRefDialect, scf::SCFDialect>();
+                    memref::MemRefDialect, scf::SCFDialect,
+                    vector::VectorDialect>();
   }
   void runOnOperation() override {
-    SmallVector<std::pair<linalg::GenericOp, BlockReduction>> reductions;
+    std::vector<std::pair<linalg::GenericOp, BlockReduction>> reductions;
     getOperation().walk([&](linalg::GenericOp op) {
       if (!op.hasPureBufferSemantics())
         return;
       if (std::optional<BlockReduction> reduction =
-              matchBlockReduction(op, minReduced))
+              matchBlockReduction(op, minReduced, vectorize))
         reductions.emplace_back(op, *reduction);
     });
     for (auto &[op, reduction] : reductions)
@@ -438,6 +766,11 @@ struct DMLGPUBlockReductionsPass
   Option<int64_t> unroll{*this, "unroll",
                          llvm::cl::desc("Unroll factor of each thread's loop"),
                          llvm::cl::init(4)};
+  Option<bool> vectorize{
+      *this, "vector-loads",
+      llvm::cl::desc("16-byte loads along a reduced contiguous dimension "
+                     "(when its size allows and the buffers are aligned)"),
+      llvm::cl::init(true)};
   Option<int64_t> minReduced{
       *this, "min-reduced",
       llvm::cl::desc("Shortest reduced window lowered here (tests lower it "

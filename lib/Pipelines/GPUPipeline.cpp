@@ -464,6 +464,8 @@ void mlir::dml::buildDMLGPUMapPipeline(OpPassManager &pm,
     addGPUPipeline(pm, std::string("dml-gpu-block-reductions{shuffles=") +
                            (options.shuffles ? "true" : "false") +
                            " unroll=" + std::to_string(options.unroll) +
+                           " vector-loads=" +
+                           (options.vectorLoads ? "true" : "false") +
                            " min-reduced=" +
                            std::to_string(options.minReduced) + "}");
   pm.addPass(std::make_unique<DMLGPUPrepareBuffersPass>());

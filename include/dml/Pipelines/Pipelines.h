@@ -112,6 +112,11 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::desc("Unroll factor of the loop of each thread of a "
                      "block-wide reduction"),
       llvm::cl::init(4)};
+  PassOptions::Option<bool> vectorLoads{
+      *this, "vector-loads",
+      llvm::cl::desc("Block-wide row reductions load 16 bytes at a time "
+                     "where the buffers allow"),
+      llvm::cl::init(true)};
   PassOptions::Option<int64_t> minReduced{
       *this, "min-reduced",
       llvm::cl::desc("Shortest reduced window of a block-wide reduction "
