@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GPUBlockReductions.h"
+#include "GPUVectorStores.h"
 #include "dml/Fusion/Passes.h"
 #include "dml/Pipelines/Pipelines.h"
 #include "dml/Transforms/Passes.h"
@@ -468,6 +469,10 @@ void mlir::dml::buildDMLGPUMapPipeline(OpPassManager &pm,
                            (options.vectorLoads ? "true" : "false") +
                            " min-reduced=" +
                            std::to_string(options.minReduced) + "}");
+  if (options.vectorStores)
+    addGPUPipeline(pm, "dml-gpu-vector-stores{min-elements=" +
+                           std::to_string(options.vectorStoreMinElements) +
+                           "}");
   pm.addPass(std::make_unique<DMLGPUPrepareBuffersPass>());
   addGPUPipeline(pm, "func.func(convert-linalg-to-parallel-loops),"
                      "canonicalize");
@@ -517,6 +522,7 @@ void mlir::dml::buildDMLGPUPipeline(OpPassManager &pm,
 void mlir::dml::registerDMLGPUPipelines() {
   PassRegistration<DMLGPUShapeReductionsPass>();
   registerDMLGPUBlockReductionsPass();
+  registerDMLGPUVectorStoresPass();
   PassRegistration<DMLGPUPrepareBuffersPass>();
   PassRegistration<DMLGPUCollapseLoopsPass>();
   PassRegistration<DMLGPUDeviceBuffersPass>();
