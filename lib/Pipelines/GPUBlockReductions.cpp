@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
@@ -40,7 +41,10 @@ struct BlockReduction {
   /// element. Select (arg_max/arg_min): two outputs (value, index),
   /// `c = cond(in, outValue)`, each output either keeps its value or takes
   /// the element's (`in`, index), the same way for both.
-  enum class Kind { Combine, Select };
+  /// MaxExpSum (log_sum_exp's two reductions): `m = max(x)` then
+  /// `s = sum(exp(x - m))` over the same window, in one pass with the
+  /// online rescaling s * exp(m_old - m_new).
+  enum class Kind { Combine, Select, MaxExpSum };
   Kind kind = Kind::Combine;
   Operation *combiner = nullptr;
   /// The combiner's operand that is not the output's block argument.
@@ -50,6 +54,8 @@ struct BlockReduction {
   Value condition;
   BlockArgument selected;
   bool takeOnTrue = true;
+  /// MaxExpSum: the sum's op (the max is the op itself).
+  mutable linalg::GenericOp sumOp;
   /// Each thread's starting value per output: the neutral element
   /// (Combine), or the outputs' initial constants (Select: the initial
   /// state acts as an element at index 0, which every window has).
@@ -229,6 +235,78 @@ static int64_t getVectorWidth(linalg::GenericOp op, unsigned contiguous,
   return width;
 }
 
+/// Whether `op`'s payload is exactly `yield combiner(out, in0)` with a
+/// combiner of type OpTy.
+template <typename OpTy> static bool isPlainCombine(linalg::GenericOp op) {
+  Block &body = op.getRegion().front();
+  if (body.getOperations().size() != 2 || op.getNumDpsInputs() != 1)
+    return false;
+  auto combiner = dyn_cast<OpTy>(body.front());
+  return combiner && combiner->getResult(0) == body.getTerminator()->getOperand(0) &&
+         llvm::is_contained(combiner->getOperands(),
+                            op.getMatchingBlockArgument(
+                                op.getDpsInputOperand(0))) &&
+         llvm::is_contained(combiner->getOperands(),
+                            op.getRegionOutputArgs()[0]);
+}
+
+/// log_sum_exp's reductions on buffers: `M = fill(-inf); M = max(X)`, then
+/// (after only fills, allocations and reshapes) `S = fill(0); S += exp(X -
+/// M)` over the same loops and maps, f32. Returns the sum's op or null.
+static linalg::GenericOp matchExpSumAfterMax(linalg::GenericOp maxOp) {
+  if (!maxOp.hasPureBufferSemantics() ||
+      !isPlainCombine<arith::MaximumFOp>(maxOp) ||
+      !getElementTypeOrSelf(maxOp.getDpsInits()[0].getType()).isF32())
+    return nullptr;
+  Value input = maxOp.getDpsInputOperand(0)->get();
+  Value maxBuffer = maxOp.getDpsInits()[0];
+  linalg::GenericOp sumOp;
+  for (Operation *next = maxOp->getNextNode(); next && !sumOp;
+       next = next->getNextNode()) {
+    sumOp = dyn_cast<linalg::GenericOp>(next);
+    if (!sumOp && !isa<linalg::FillOp, memref::AllocOp,
+                       memref::CollapseShapeOp, memref::ExpandShapeOp>(next) &&
+        !next->hasTrait<OpTrait::ConstantLike>())
+      return nullptr;
+    if (auto fill = dyn_cast<linalg::FillOp>(next))
+      if (fill.getOutputs()[0] == maxBuffer)
+        return nullptr;
+  }
+  if (!sumOp || sumOp.getNumDpsInputs() != 2 || sumOp.getNumDpsInits() != 1 ||
+      sumOp.getDpsInputOperand(0)->get() != input ||
+      sumOp.getDpsInputOperand(1)->get() != maxBuffer ||
+      sumOp.getIteratorTypesArray() != maxOp.getIteratorTypesArray() ||
+      sumOp.getStaticLoopRanges() != maxOp.getStaticLoopRanges() ||
+      sumOp.getIndexingMapsArray() !=
+          SmallVector<AffineMap>{maxOp.getIndexingMapsArray()[0],
+                                 maxOp.getIndexingMapsArray()[1],
+                                 maxOp.getIndexingMapsArray()[1]} ||
+      !getElementTypeOrSelf(sumOp.getDpsInits()[0].getType()).isF32())
+    return nullptr;
+  // yield out + exp(x - m)
+  Block &body = sumOp.getRegion().front();
+  auto add = body.getTerminator()->getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add || body.getOperations().size() != 4)
+    return nullptr;
+  Value out = sumOp.getRegionOutputArgs()[0];
+  Value other = add.getLhs() == out ? add.getRhs() : add.getLhs();
+  auto exp = other.getDefiningOp<math::ExpOp>();
+  auto sub = exp ? exp.getOperand().getDefiningOp<arith::SubFOp>() : nullptr;
+  if (!sub || (add.getLhs() != out && add.getRhs() != out) ||
+      sub.getLhs() != body.getArgument(0) || sub.getRhs() != body.getArgument(1))
+    return nullptr;
+  linalg::FillOp maxFill = findConstantFill(maxOp, maxBuffer);
+  linalg::FillOp sumFill = findConstantFill(sumOp, sumOp.getDpsInits()[0]);
+  auto maxStart = maxFill ? dyn_cast_or_null<FloatAttr>(getFillConstant(maxFill))
+                          : nullptr;
+  auto sumStart = sumFill ? dyn_cast_or_null<FloatAttr>(getFillConstant(sumFill))
+                          : nullptr;
+  if (!maxStart || !sumStart || !maxStart.getValue().isInfinity() ||
+      !maxStart.getValue().isNegative() || !sumStart.getValue().isPosZero())
+    return nullptr;
+  return sumOp;
+}
+
 static std::optional<BlockReduction>
 matchBlockReduction(linalg::GenericOp op, int64_t minReduced = kMinReduced,
                     bool vectorize = true) {
@@ -314,6 +392,11 @@ private:
                                          ValueRange shared, Value ty,
                                          int64_t blockY);
   SmallVector<Value> warpReduce(SmallVector<Value> accs);
+  /// MaxExpSum: exp(value - max), exactly 1 where they are equal (both
+  /// infinite: exp(inf - inf) would be NaN).
+  Value expBelowMax(Value value, Value max);
+  /// The outputs' buffers, in the order of the accumulators.
+  SmallVector<std::pair<Value, AffineMap>> outputBuffers();
 
   linalg::GenericOp op;
   const BlockReduction &reduction;
@@ -353,6 +436,29 @@ SmallVector<Value> BlockReductionEmitter::applyMap(AffineMap map,
   return indices;
 }
 
+Value BlockReductionEmitter::expBelowMax(Value value, Value max) {
+  Value equal =
+      arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OEQ, value, max);
+  Value exp = math::ExpOp::create(
+      builder, loc, arith::SubFOp::create(builder, loc, value, max));
+  Value one = arith::ConstantOp::create(
+      builder, loc, builder.getFloatAttr(value.getType(), 1.0));
+  return arith::SelectOp::create(builder, loc, equal, one, exp);
+}
+
+SmallVector<std::pair<Value, AffineMap>>
+BlockReductionEmitter::outputBuffers() {
+  SmallVector<std::pair<Value, AffineMap>> buffers;
+  for (OpOperand &init : op.getDpsInitsMutable())
+    buffers.emplace_back(init.get(), op.getMatchingIndexingMap(&init));
+  if (reduction.sumOp)
+    buffers.emplace_back(
+        reduction.sumOp.getDpsInits()[0],
+        reduction.sumOp.getMatchingIndexingMap(
+            reduction.sumOp.getDpsInitOperand(0)));
+  return buffers;
+}
+
 SmallVector<Value> BlockReductionEmitter::startValues() {
   SmallVector<Value> values;
   for (TypedAttr start : reduction.start)
@@ -390,6 +496,18 @@ SmallVector<Value> BlockReductionEmitter::accumulate(ArrayRef<Value> ivs,
                        .getResult());
     }
     inputLanes.push_back(std::move(lanes));
+  }
+  if (reduction.kind == BlockReduction::Kind::MaxExpSum) {
+    // The lanes' max first: one rescale per load, not per element.
+    ArrayRef<Value> lanes = inputLanes[0];
+    Value max = accs[0];
+    for (Value lane : lanes)
+      max = arith::MaximumFOp::create(builder, loc, max, lane);
+    Value sum = arith::MulFOp::create(builder, loc, accs[1],
+                                      expBelowMax(accs[0], max));
+    for (Value lane : lanes)
+      sum = arith::AddFOp::create(builder, loc, sum, expBelowMax(lane, max));
+    return {max, sum};
   }
   SmallVector<Value> results(accs);
   SmallVector<Value> laneIvs(ivs);
@@ -473,6 +591,14 @@ SmallVector<Value> BlockReductionEmitter::select(Value condition,
 
 SmallVector<Value> BlockReductionEmitter::combine(ValueRange lhs,
                                                   ValueRange rhs) {
+  if (reduction.kind == BlockReduction::Kind::MaxExpSum) {
+    Value max = arith::MaximumFOp::create(builder, loc, lhs[0], rhs[0]);
+    Value sum = arith::AddFOp::create(
+        builder, loc,
+        arith::MulFOp::create(builder, loc, lhs[1], expBelowMax(lhs[0], max)),
+        arith::MulFOp::create(builder, loc, rhs[1], expBelowMax(rhs[0], max)));
+    return {max, sum};
+  }
   if (reduction.kind == BlockReduction::Kind::Combine) {
     IRMapping mapping;
     mapping.map(reduction.combined, lhs[0]);
@@ -601,7 +727,13 @@ SmallVector<Value> BlockReductionEmitter::combineWithShuffles(
 
 void BlockReductionEmitter::emit() {
   MLIRContext *context = op.getContext();
-  bool select = reduction.kind == BlockReduction::Kind::Select;
+  // Select and MaxExpSum start from the outputs' initial constants and
+  // store the result as it is; Combine joins the output's initial value.
+  bool storeAsIs = reduction.kind != BlockReduction::Kind::Combine;
+  SmallVector<std::pair<Value, AffineMap>> buffers = outputBuffers();
+  SmallVector<Type> types;
+  for (auto &[buffer, map] : buffers)
+    types.push_back(getElementTypeOrSelf(buffer.getType()));
   // Rows: one block per output, 1024 threads when there are too few outputs
   // to give each of the 132 SMs several blocks. Columns: 32 x 32.
   int64_t width = reduction.vectorWidth;
@@ -613,26 +745,29 @@ void BlockReductionEmitter::emit() {
   int64_t grid = llvm::divideCeil(reduction.outputs, blockX);
   bool shuffles =
       useShuffles && reduction.rows &&
-      llvm::all_of(op.getRegionOutputArgs(), [](BlockArgument out) {
-        return out.getType().getIntOrFloatBitWidth() == 32;
-      });
+      llvm::all_of(types,
+                   [](Type type) { return type.getIntOrFloatBitWidth() == 32; });
 
   // The outputs' initial constants: their linalg.fill ops become part of
   // the kernel.
   SmallVector<linalg::FillOp> fills;
-  for (Value init : op.getDpsInits())
-    if (linalg::FillOp fill = findConstantFill(op, init))
+  for (auto &[buffer, map] : buffers)
+    if (linalg::FillOp fill = findConstantFill(
+            buffer == op.getDpsInits()[0] || !reduction.sumOp
+                ? op.getOperation()
+                : reduction.sumOp.getOperation(),
+            buffer))
       fills.push_back(fill);
-  if (select)
-    assert(fills.size() == 2 && "matchSelect checked the fills");
+  assert((!storeAsIs || fills.size() == buffers.size()) &&
+         "the matchers checked the fills");
   Value initialValue;
-  if (!select && !fills.empty())
+  if (!storeAsIs && !fills.empty())
     initialValue = fills[0].getInputs()[0];
 
   SmallVector<Type> sharedTypes;
-  for (BlockArgument out : op.getRegionOutputArgs())
+  for (Type type : types)
     sharedTypes.push_back(MemRefType::get(
-        {blockY, blockX}, out.getType(), MemRefLayoutAttrInterface(),
+        {blockY, blockX}, type, MemRefLayoutAttrInterface(),
         gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup)));
   Value one = index(1);
   auto launch = gpu::LaunchOp::create(
@@ -680,9 +815,6 @@ void BlockReductionEmitter::emit() {
                                                 isAligned)
                         : isAligned;
     }
-    SmallVector<Type> types;
-    for (BlockArgument out : op.getRegionOutputArgs())
-      types.push_back(out.getType());
     auto choice = scf::IfOp::create(builder, loc, types, aligned,
                                     /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(builder);
@@ -705,11 +837,11 @@ void BlockReductionEmitter::emit() {
   builder.setInsertionPointToStart(write.thenBlock());
   for (unsigned dim : reduction.reductionDims)
     ivs[dim] = index(0);
-  for (auto [i, init] : llvm::enumerate(op.getDpsInits())) {
-    SmallVector<Value> outIndices =
-        applyMap(op.getMatchingIndexingMap(op.getDpsInitOperand(i)), ivs);
+  for (auto [i, buffer] : llvm::enumerate(buffers)) {
+    Value init = buffer.first;
+    SmallVector<Value> outIndices = applyMap(buffer.second, ivs);
     Value result = accs[i];
-    if (!select) {
+    if (!storeAsIs) {
       // The block's value joins the output's initial value.
       Value initial = initialValue
                           ? initialValue
@@ -722,6 +854,8 @@ void BlockReductionEmitter::emit() {
   }
   for (linalg::FillOp fill : fills)
     fill.erase();
+  if (reduction.sumOp)
+    reduction.sumOp.erase();
   op.erase();
   // Unrolled last: a loop of unroll..2*unroll-1 rounds is replaced by
   // straight-line code, so its results must already have their users.
@@ -755,8 +889,24 @@ struct DMLGPUBlockReductionsPass
               matchBlockReduction(op, minReduced, vectorize))
         reductions.emplace_back(op, *reduction);
     });
+    // log_sum_exp's max and exp-sum share one pass over the input.
+    llvm::SmallPtrSet<Operation *, 4> fused;
+    if (fuseMaxExpSum)
+      for (auto &[op, reduction] : reductions) {
+        if (fused.contains(op))
+          continue;
+        if (linalg::GenericOp sumOp = matchExpSumAfterMax(op)) {
+          reduction.kind = BlockReduction::Kind::MaxExpSum;
+          reduction.sumOp = sumOp;
+          reduction.start = {getFillConstant(findConstantFill(op, op.getDpsInits()[0])),
+                             getFillConstant(findConstantFill(
+                                 sumOp, sumOp.getDpsInits()[0]))};
+          fused.insert(sumOp);
+        }
+      }
     for (auto &[op, reduction] : reductions)
-      BlockReductionEmitter(op, reduction, shuffles, unroll).emit();
+      if (!fused.contains(op))
+        BlockReductionEmitter(op, reduction, shuffles, unroll).emit();
   }
 
   Option<bool> shuffles{*this, "shuffles",
@@ -766,6 +916,11 @@ struct DMLGPUBlockReductionsPass
   Option<int64_t> unroll{*this, "unroll",
                          llvm::cl::desc("Unroll factor of each thread's loop"),
                          llvm::cl::init(4)};
+  Option<bool> fuseMaxExpSum{
+      *this, "online-log-sum-exp",
+      llvm::cl::desc("log_sum_exp's max and exp-sum in one pass (online "
+                     "rescaling)"),
+      llvm::cl::init(true)};
   Option<bool> vectorize{
       *this, "vector-loads",
       llvm::cl::desc("16-byte loads along a reduced contiguous dimension "
