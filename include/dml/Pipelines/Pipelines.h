@@ -101,7 +101,7 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       *this, "block-reductions",
       llvm::cl::desc("Reductions as block-wide kernels (false: one thread "
                      "per output, long windows split)"),
-      llvm::cl::init(false)};
+      llvm::cl::init(true)};
   PassOptions::Option<bool> shuffles{
       *this, "shuffles",
       llvm::cl::desc("Block-wide row reductions of 32-bit values combine "
