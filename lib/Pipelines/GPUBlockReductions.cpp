@@ -66,9 +66,13 @@ struct BlockReduction {
   int64_t outputs = 1, reduced = 1;
   /// The first input's contiguous dimension is reduced.
   bool rows = false;
-  /// Rows: elements per 16-byte load of every input that walks the
-  /// contiguous dimension (1: scalar loads).
+  /// Elements per 16-byte load of every input that walks the contiguous
+  /// dimension (1: scalar loads). Rows: consecutive elements of one window;
+  /// columns: one element of each of `vectorWidth` neighbouring outputs
+  /// (the thread's lanes).
   int64_t vectorWidth = 1;
+  /// The first input's contiguous dimension.
+  unsigned contiguous = 0;
 };
 } // namespace
 
@@ -342,7 +346,8 @@ matchBlockReduction(linalg::GenericOp op, int64_t minReduced = kMinReduced,
   unsigned contiguous =
       cast<AffineDimExpr>(firstMap.getResults().back()).getPosition();
   result.rows = iterators[contiguous] != utils::IteratorType::parallel;
-  if (result.rows && vectorize && op.hasPureBufferSemantics())
+  result.contiguous = contiguous;
+  if (vectorize && op.hasPureBufferSemantics())
     result.vectorWidth =
         getVectorWidth(op, contiguous, result.ranges[contiguous]);
   return result;
@@ -375,11 +380,14 @@ private:
   /// The payload on the `width` elements from `ivs` (along the contiguous
   /// dimension), accumulated into `accs` in order.
   SmallVector<Value> accumulate(ArrayRef<Value> ivs, ValueRange accs,
-                                int64_t width);
+                                int64_t width, bool vectorLoad);
   /// This thread's elements ty * width + k * blockY * width, ...: full
   /// rounds, then one guarded round for the rest.
   SmallVector<Value> accumulateWindow(SmallVectorImpl<Value> &ivs, Value ty,
-                                      int64_t blockY, int64_t width);
+                                      int64_t blockY, int64_t width,
+                                      bool vectorLoad);
+  /// `combine` lane by lane (columns: `lanes` outputs per thread).
+  SmallVector<Value> combineLanes(ValueRange lhs, ValueRange rhs);
   SmallVector<Value> combine(ValueRange lhs, ValueRange rhs);
   SmallVector<Value> select(Value condition, ValueRange lhs, ValueRange rhs);
   /// Tree over y in shared memory; returns the block's values at y = 0.
@@ -405,6 +413,8 @@ private:
   bool useShuffles;
   int64_t unroll;
   SmallVector<scf::ForOp> loopsToUnroll;
+  /// Columns: neighbouring outputs per thread.
+  int64_t lanes = 1;
 };
 } // namespace
 
@@ -468,11 +478,12 @@ SmallVector<Value> BlockReductionEmitter::startValues() {
 
 SmallVector<Value> BlockReductionEmitter::accumulate(ArrayRef<Value> ivs,
                                                      ValueRange accs,
-                                                     int64_t width) {
+                                                     int64_t width,
+                                                     bool vectorLoad) {
   Block &body = op.getRegion().front();
-  unsigned contiguous = reduction.reductionDims.back();
-  // Each input once: a vector along the contiguous dimension, or a scalar
-  // that every lane shares.
+  unsigned contiguous = reduction.contiguous;
+  // Each input once: a vector along the contiguous dimension (or a scalar
+  // per lane when not aligned), or a scalar that every lane shares.
   SmallVector<SmallVector<Value>> inputLanes;
   for (OpOperand *input : op.getDpsInputOperands()) {
     Value value = input->get();
@@ -480,6 +491,17 @@ SmallVector<Value> BlockReductionEmitter::accumulate(ArrayRef<Value> ivs,
     SmallVector<Value> lanes;
     if (!isa<MemRefType>(value.getType())) {
       lanes.assign(width, value);
+    } else if (width > 1 && !vectorLoad && map.getNumResults() != 0 &&
+               map.getResults().back() ==
+                   getAffineDimExpr(contiguous, op.getContext())) {
+      SmallVector<Value> laneIvs(ivs);
+      for (int64_t lane = 0; lane < width; ++lane) {
+        if (lane > 0)
+          laneIvs[contiguous] = arith::AddIOp::create(
+              builder, loc, ivs[contiguous], index(lane));
+        lanes.push_back(memref::LoadOp::create(builder, loc, value,
+                                               applyMap(map, laneIvs)));
+      }
     } else if (width > 1 && map.getNumResults() != 0 &&
                map.getResults().back() ==
                    getAffineDimExpr(contiguous, op.getContext())) {
@@ -509,17 +531,21 @@ SmallVector<Value> BlockReductionEmitter::accumulate(ArrayRef<Value> ivs,
       sum = arith::AddFOp::create(builder, loc, sum, expBelowMax(lane, max));
     return {max, sum};
   }
+  // Rows: the lanes are consecutive elements of one window, accumulated in
+  // order; columns: each lane has its own accumulators.
   SmallVector<Value> results(accs);
   SmallVector<Value> laneIvs(ivs);
+  unsigned outputs = op.getNumDpsInits();
   for (int64_t lane = 0; lane < width; ++lane) {
     if (lane > 0)
       laneIvs[contiguous] = arith::AddIOp::create(builder, loc, ivs[contiguous],
                                                   index(lane));
+    unsigned first = reduction.rows ? 0 : lane * outputs;
     IRMapping mapping;
     for (auto [input, lanes] : llvm::zip(op.getDpsInputOperands(), inputLanes))
       mapping.map(op.getMatchingBlockArgument(input), lanes[lane]);
-    for (auto [out, acc] : llvm::zip(op.getRegionOutputArgs(), results))
-      mapping.map(out, acc);
+    for (auto [i, out] : llvm::enumerate(op.getRegionOutputArgs()))
+      mapping.map(out, results[first + i]);
     for (Operation &payload : body.without_terminator()) {
       if (auto indexOp = dyn_cast<linalg::IndexOp>(payload))
         mapping.map(indexOp.getResult(), laneIvs[indexOp.getDim()]);
@@ -528,21 +554,26 @@ SmallVector<Value> BlockReductionEmitter::accumulate(ArrayRef<Value> ivs,
     }
     for (auto [i, yielded] :
          llvm::enumerate(body.getTerminator()->getOperands()))
-      results[i] = mapping.lookup(yielded);
+      results[first + i] = mapping.lookup(yielded);
   }
   return results;
 }
 
 SmallVector<Value>
 BlockReductionEmitter::accumulateWindow(SmallVectorImpl<Value> &ivs, Value ty,
-                                        int64_t blockY, int64_t width) {
-  SmallVector<Value> accs = startValues();
-  TypeRange types = ValueRange(accs).getTypes();
-  int64_t perRound = blockY * width;
+                                        int64_t blockY, int64_t width,
+                                        bool vectorLoad) {
+  SmallVector<Value> accs;
+  for (int64_t lane = 0; lane < lanes; ++lane)
+    llvm::append_range(accs, startValues());
+  SmallVector<Type> types(ValueRange(accs).getTypes());
+  // Window positions per thread and round: `width` (rows) or 1 (columns).
+  int64_t positions = reduction.rows ? width : 1;
+  int64_t perRound = blockY * positions;
   int64_t rounds = reduction.reduced / perRound;
   int64_t rest = reduction.reduced % perRound;
   Value first = ty;
-  if (width > 1)
+  if (positions > 1)
     first = arith::MulIOp::create(builder, loc, ty, index(width));
   auto loop = scf::ForOp::create(builder, loc, index(0), index(rounds),
                                  index(1), accs);
@@ -555,8 +586,9 @@ BlockReductionEmitter::accumulateWindow(SmallVectorImpl<Value> &ivs, Value ty,
                               index(perRound)),
         first);
     delinearize(position, reduction.reductionDims, ivs);
-    scf::YieldOp::create(builder, loc,
-                         accumulate(ivs, loop.getRegionIterArgs(), width));
+    scf::YieldOp::create(
+        builder, loc,
+        accumulate(ivs, loop.getRegionIterArgs(), width, vectorLoad));
   }
   accs = loop.getResults();
   // Several loads of a thread in flight (the trip count is known).
@@ -574,10 +606,21 @@ BlockReductionEmitter::accumulateWindow(SmallVectorImpl<Value> &ivs, Value ty,
   Value position =
       arith::AddIOp::create(builder, loc, index(rounds * perRound), first);
   delinearize(position, reduction.reductionDims, ivs);
-  scf::YieldOp::create(builder, loc, accumulate(ivs, accs, width));
+  scf::YieldOp::create(builder, loc,
+                       accumulate(ivs, accs, width, vectorLoad));
   builder.setInsertionPointToStart(last.elseBlock());
   scf::YieldOp::create(builder, loc, accs);
   return last.getResults();
+}
+
+SmallVector<Value> BlockReductionEmitter::combineLanes(ValueRange lhs,
+                                                      ValueRange rhs) {
+  size_t outputs = lhs.size() / lanes;
+  SmallVector<Value> result;
+  for (int64_t lane = 0; lane < lanes; ++lane)
+    llvm::append_range(result, combine(lhs.slice(lane * outputs, outputs),
+                                       rhs.slice(lane * outputs, outputs)));
+  return result;
 }
 
 SmallVector<Value> BlockReductionEmitter::select(Value condition,
@@ -642,7 +685,7 @@ SmallVector<Value> BlockReductionEmitter::combineInSharedMemory(
   for (auto [acc, buffer] : llvm::zip(accs, shared))
     memref::StoreOp::create(builder, loc, acc, buffer, ValueRange{ty, tx});
   gpu::BarrierOp::create(builder, loc);
-  TypeRange types = ValueRange(accs).getTypes();
+  SmallVector<Type> types(ValueRange(accs).getTypes());
   for (int64_t stride = blockY / 2; stride >= 1; stride /= 2) {
     Value active = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::ult, ty, index(stride));
@@ -656,7 +699,7 @@ SmallVector<Value> BlockReductionEmitter::combineInSharedMemory(
       for (Value buffer : shared)
         others.push_back(memref::LoadOp::create(builder, loc, buffer,
                                                 ValueRange{partner, tx}));
-      SmallVector<Value> combined = combine(others, accs);
+      SmallVector<Value> combined = combineLanes(others, accs);
       for (auto [value, buffer] : llvm::zip(combined, shared))
         memref::StoreOp::create(builder, loc, value, buffer,
                                 ValueRange{ty, tx});
@@ -692,7 +735,7 @@ SmallVector<Value> BlockReductionEmitter::combineWithShuffles(
   accs = warpReduce(accs);
   if (blockY == 32)
     return accs;
-  TypeRange types = ValueRange(accs).getTypes();
+  SmallVector<Type> types(ValueRange(accs).getTypes());
   Value lane = arith::RemUIOp::create(builder, loc, ty, index(32));
   Value warp = arith::DivUIOp::create(builder, loc, ty, index(32));
   Value isLeader =
@@ -736,13 +779,17 @@ void BlockReductionEmitter::emit() {
     types.push_back(getElementTypeOrSelf(buffer.getType()));
   // Rows: one block per output, 1024 threads when there are too few outputs
   // to give each of the 132 SMs several blocks. Columns: 32 x 32.
+  // Columns with 16-byte loads: 8 x 128 threads, 4 f32 outputs each.
   int64_t width = reduction.vectorWidth;
-  int64_t blockX = reduction.rows ? 1 : 32;
-  int64_t blockY =
-      reduction.rows ? (reduction.outputs >= 1024 ? 256 : 1024) : 32;
-  while (blockY > 32 && blockY / 2 >= reduction.reduced / width)
+  lanes = reduction.rows ? 1 : width;
+  int64_t blockX = reduction.rows ? 1 : (width > 1 ? 8 : 32);
+  int64_t blockY = reduction.rows
+                       ? (reduction.outputs >= 1024 ? 256 : 1024)
+                       : (width > 1 ? 128 : 32);
+  while (blockY > 32 &&
+         blockY / 2 >= reduction.reduced / (reduction.rows ? width : 1))
     blockY /= 2;
-  int64_t grid = llvm::divideCeil(reduction.outputs, blockX);
+  int64_t grid = llvm::divideCeil(reduction.outputs, blockX * lanes);
   bool shuffles =
       useShuffles && reduction.rows &&
       llvm::all_of(types,
@@ -765,10 +812,11 @@ void BlockReductionEmitter::emit() {
     initialValue = fills[0].getInputs()[0];
 
   SmallVector<Type> sharedTypes;
-  for (Type type : types)
-    sharedTypes.push_back(MemRefType::get(
-        {blockY, blockX}, type, MemRefLayoutAttrInterface(),
-        gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup)));
+  for (int64_t lane = 0; lane < lanes; ++lane)
+    for (Type type : types)
+      sharedTypes.push_back(MemRefType::get(
+          {blockY, blockX}, type, MemRefLayoutAttrInterface(),
+          gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup)));
   Value one = index(1);
   auto launch = gpu::LaunchOp::create(
       builder, loc, index(grid), one, one, index(blockX), index(blockY), one,
@@ -788,17 +836,19 @@ void BlockReductionEmitter::emit() {
     output = arith::AddIOp::create(
         builder, loc,
         arith::MulIOp::create(builder, loc, output, index(blockX)), tx);
+    if (lanes > 1)
+      output = arith::MulIOp::create(builder, loc, output, index(lanes));
     valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
                                   output, index(reduction.outputs));
     output = arith::MinUIOp::create(builder, loc, output,
-                                    index(reduction.outputs - 1));
+                                    index(reduction.outputs - lanes));
   }
   SmallVector<Value> ivs(reduction.ranges.size());
   delinearize(output, reduction.parallelDims, ivs);
 
   SmallVector<Value> accs;
   if (width == 1) {
-    accs = accumulateWindow(ivs, ty, blockY, 1);
+    accs = accumulateWindow(ivs, ty, blockY, 1, /*vectorLoad=*/false);
   } else {
     // 16-byte loads need 16-byte aligned buffers (the caller's pointers):
     // otherwise the scalar loop.
@@ -815,14 +865,21 @@ void BlockReductionEmitter::emit() {
                                                 isAligned)
                         : isAligned;
     }
-    auto choice = scf::IfOp::create(builder, loc, types, aligned,
+    SmallVector<Type> accTypes;
+    for (int64_t lane = 0; lane < lanes; ++lane)
+      llvm::append_range(accTypes, types);
+    auto choice = scf::IfOp::create(builder, loc, accTypes, aligned,
                                     /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(choice.thenBlock());
     scf::YieldOp::create(builder, loc,
-                         accumulateWindow(ivs, ty, blockY, width));
+                         accumulateWindow(ivs, ty, blockY, width, true));
     builder.setInsertionPointToStart(choice.elseBlock());
-    scf::YieldOp::create(builder, loc, accumulateWindow(ivs, ty, blockY, 1));
+    // Rows: one element per round; columns: the same lanes, scalar loads.
+    scf::YieldOp::create(builder, loc,
+                         reduction.rows
+                             ? accumulateWindow(ivs, ty, blockY, 1, false)
+                             : accumulateWindow(ivs, ty, blockY, width, false));
     accs = choice.getResults();
   }
 
@@ -837,10 +894,15 @@ void BlockReductionEmitter::emit() {
   builder.setInsertionPointToStart(write.thenBlock());
   for (unsigned dim : reduction.reductionDims)
     ivs[dim] = index(0);
+  SmallVector<Value> laneIvs(ivs);
+  for (int64_t lane = 0; lane < lanes; ++lane)
   for (auto [i, buffer] : llvm::enumerate(buffers)) {
     Value init = buffer.first;
-    SmallVector<Value> outIndices = applyMap(buffer.second, ivs);
-    Value result = accs[i];
+    if (lane > 0)
+      laneIvs[reduction.contiguous] = arith::AddIOp::create(
+          builder, loc, ivs[reduction.contiguous], index(lane));
+    SmallVector<Value> outIndices = applyMap(buffer.second, laneIvs);
+    Value result = accs[lane * buffers.size() + i];
     if (!storeAsIs) {
       // The block's value joins the output's initial value.
       Value initial = initialValue
@@ -898,6 +960,8 @@ struct DMLGPUBlockReductionsPass
         if (linalg::GenericOp sumOp = matchExpSumAfterMax(op)) {
           reduction.kind = BlockReduction::Kind::MaxExpSum;
           reduction.sumOp = sumOp;
+          if (!reduction.rows)
+            reduction.vectorWidth = 1;
           reduction.start = {getFillConstant(findConstantFill(op, op.getDpsInits()[0])),
                              getFillConstant(findConstantFill(
                                  sumOp, sumOp.getDpsInits()[0]))};

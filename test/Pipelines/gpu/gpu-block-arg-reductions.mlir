@@ -52,3 +52,15 @@ func.func @argmax_two_axes(%x: tensor<6x5x72xf32>) -> tensor<1x5x1xi32> {
   %0 = dml.arg_max %x, axes = [0, 2], direction = increasing : tensor<6x5x72xf32> -> tensor<1x5x1xi32>
   return %0 : tensor<1x5x1xi32>
 }
+
+// f32 columns: 4 (value, index) pairs per thread from 16-byte loads.
+// CHECK-LABEL: func.func @argmax_cols_lanes
+// CHECK: gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c8{{.*}} = %c128
+// CHECK: vector.load %arg0{{.*}} : memref<500x64xf32>, vector<4xf32>
+// CHECK: gpu.barrier
+// CHECK: arith.cmpi ule
+// CHECK-COUNT-4: memref.store {{.*}} : memref<64xi32>
+func.func @argmax_cols_lanes(%x: tensor<500x64xf32>) -> tensor<1x64xi32> {
+  %0 = dml.arg_max %x, axes = [0], direction = increasing : tensor<500x64xf32> -> tensor<1x64xi32>
+  return %0 : tensor<1x64xi32>
+}
