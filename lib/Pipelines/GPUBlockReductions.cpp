@@ -85,8 +85,7 @@ static linalg::FillOp findConstantFill(Operation *op, Value init) {
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
     if (auto fill = dyn_cast<linalg::FillOp>(prev)) {
       if (fill.getOutputs()[0] == init)
-        return matchPattern(fill.getInputs()[0], m_Constant()) ? fill
-                                                               : nullptr;
+        return matchPattern(fill.getInputs()[0], m_Constant()) ? fill : nullptr;
       continue;
     }
     if (!isa<memref::AllocOp, memref::CollapseShapeOp, memref::ExpandShapeOp>(
@@ -223,8 +222,7 @@ static int64_t getVectorWidth(linalg::GenericOp op, unsigned contiguous,
         return 1;
     if (!walks)
       continue;
-    if (!type.getLayout().isIdentity() ||
-        !type.getElementType().isIntOrFloat())
+    if (!type.getLayout().isIdentity() || !type.getElementType().isIntOrFloat())
       return 1;
     int64_t bits = type.getElementType().getIntOrFloatBitWidth();
     if (bits < 8 || 128 % bits != 0)
@@ -246,10 +244,11 @@ template <typename OpTy> static bool isPlainCombine(linalg::GenericOp op) {
   if (body.getOperations().size() != 2 || op.getNumDpsInputs() != 1)
     return false;
   auto combiner = dyn_cast<OpTy>(body.front());
-  return combiner && combiner->getResult(0) == body.getTerminator()->getOperand(0) &&
-         llvm::is_contained(combiner->getOperands(),
-                            op.getMatchingBlockArgument(
-                                op.getDpsInputOperand(0))) &&
+  return combiner &&
+         combiner->getResult(0) == body.getTerminator()->getOperand(0) &&
+         llvm::is_contained(
+             combiner->getOperands(),
+             op.getMatchingBlockArgument(op.getDpsInputOperand(0))) &&
          llvm::is_contained(combiner->getOperands(),
                             op.getRegionOutputArgs()[0]);
 }
@@ -268,8 +267,9 @@ static linalg::GenericOp matchExpSumAfterMax(linalg::GenericOp maxOp) {
   for (Operation *next = maxOp->getNextNode(); next && !sumOp;
        next = next->getNextNode()) {
     sumOp = dyn_cast<linalg::GenericOp>(next);
-    if (!sumOp && !isa<linalg::FillOp, memref::AllocOp,
-                       memref::CollapseShapeOp, memref::ExpandShapeOp>(next) &&
+    if (!sumOp &&
+        !isa<linalg::FillOp, memref::AllocOp, memref::CollapseShapeOp,
+             memref::ExpandShapeOp>(next) &&
         !next->hasTrait<OpTrait::ConstantLike>())
       return nullptr;
     if (auto fill = dyn_cast<linalg::FillOp>(next))
@@ -297,14 +297,15 @@ static linalg::GenericOp matchExpSumAfterMax(linalg::GenericOp maxOp) {
   auto exp = other.getDefiningOp<math::ExpOp>();
   auto sub = exp ? exp.getOperand().getDefiningOp<arith::SubFOp>() : nullptr;
   if (!sub || (add.getLhs() != out && add.getRhs() != out) ||
-      sub.getLhs() != body.getArgument(0) || sub.getRhs() != body.getArgument(1))
+      sub.getLhs() != body.getArgument(0) ||
+      sub.getRhs() != body.getArgument(1))
     return nullptr;
   linalg::FillOp maxFill = findConstantFill(maxOp, maxBuffer);
   linalg::FillOp sumFill = findConstantFill(sumOp, sumOp.getDpsInits()[0]);
-  auto maxStart = maxFill ? dyn_cast_or_null<FloatAttr>(getFillConstant(maxFill))
-                          : nullptr;
-  auto sumStart = sumFill ? dyn_cast_or_null<FloatAttr>(getFillConstant(sumFill))
-                          : nullptr;
+  auto maxStart =
+      maxFill ? dyn_cast_or_null<FloatAttr>(getFillConstant(maxFill)) : nullptr;
+  auto sumStart =
+      sumFill ? dyn_cast_or_null<FloatAttr>(getFillConstant(sumFill)) : nullptr;
   if (!maxStart || !sumStart || !maxStart.getValue().isInfinity() ||
       !maxStart.getValue().isNegative() || !sumStart.getValue().isPosZero())
     return nullptr;
@@ -447,8 +448,8 @@ SmallVector<Value> BlockReductionEmitter::applyMap(AffineMap map,
 }
 
 Value BlockReductionEmitter::expBelowMax(Value value, Value max) {
-  Value equal =
-      arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OEQ, value, max);
+  Value equal = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OEQ,
+                                      value, max);
   Value exp = math::ExpOp::create(
       builder, loc, arith::SubFOp::create(builder, loc, value, max));
   Value one = arith::ConstantOp::create(
@@ -462,10 +463,9 @@ BlockReductionEmitter::outputBuffers() {
   for (OpOperand &init : op.getDpsInitsMutable())
     buffers.emplace_back(init.get(), op.getMatchingIndexingMap(&init));
   if (reduction.sumOp)
-    buffers.emplace_back(
-        reduction.sumOp.getDpsInits()[0],
-        reduction.sumOp.getMatchingIndexingMap(
-            reduction.sumOp.getDpsInitOperand(0)));
+    buffers.emplace_back(reduction.sumOp.getDpsInits()[0],
+                         reduction.sumOp.getMatchingIndexingMap(
+                             reduction.sumOp.getDpsInitOperand(0)));
   return buffers;
 }
 
@@ -497,8 +497,8 @@ SmallVector<Value> BlockReductionEmitter::accumulate(ArrayRef<Value> ivs,
       SmallVector<Value> laneIvs(ivs);
       for (int64_t lane = 0; lane < width; ++lane) {
         if (lane > 0)
-          laneIvs[contiguous] = arith::AddIOp::create(
-              builder, loc, ivs[contiguous], index(lane));
+          laneIvs[contiguous] =
+              arith::AddIOp::create(builder, loc, ivs[contiguous], index(lane));
         lanes.push_back(memref::LoadOp::create(builder, loc, value,
                                                applyMap(map, laneIvs)));
       }
@@ -512,10 +512,9 @@ SmallVector<Value> BlockReductionEmitter::accumulate(ArrayRef<Value> ivs,
       for (int64_t lane = 0; lane < width; ++lane)
         lanes.push_back(vector::ExtractOp::create(builder, loc, vector, lane));
     } else {
-      lanes.assign(width,
-                   memref::LoadOp::create(builder, loc, value,
-                                          applyMap(map, ivs))
-                       .getResult());
+      lanes.assign(
+          width, memref::LoadOp::create(builder, loc, value, applyMap(map, ivs))
+                     .getResult());
     }
     inputLanes.push_back(std::move(lanes));
   }
@@ -525,8 +524,8 @@ SmallVector<Value> BlockReductionEmitter::accumulate(ArrayRef<Value> ivs,
     Value max = accs[0];
     for (Value lane : lanes)
       max = arith::MaximumFOp::create(builder, loc, max, lane);
-    Value sum = arith::MulFOp::create(builder, loc, accs[1],
-                                      expBelowMax(accs[0], max));
+    Value sum =
+        arith::MulFOp::create(builder, loc, accs[1], expBelowMax(accs[0], max));
     for (Value lane : lanes)
       sum = arith::AddFOp::create(builder, loc, sum, expBelowMax(lane, max));
     return {max, sum};
@@ -538,8 +537,8 @@ SmallVector<Value> BlockReductionEmitter::accumulate(ArrayRef<Value> ivs,
   unsigned outputs = op.getNumDpsInits();
   for (int64_t lane = 0; lane < width; ++lane) {
     if (lane > 0)
-      laneIvs[contiguous] = arith::AddIOp::create(builder, loc, ivs[contiguous],
-                                                  index(lane));
+      laneIvs[contiguous] =
+          arith::AddIOp::create(builder, loc, ivs[contiguous], index(lane));
     unsigned first = reduction.rows ? 0 : lane * outputs;
     IRMapping mapping;
     for (auto [input, lanes] : llvm::zip(op.getDpsInputOperands(), inputLanes))
@@ -575,8 +574,8 @@ BlockReductionEmitter::accumulateWindow(SmallVectorImpl<Value> &ivs, Value ty,
   Value first = ty;
   if (positions > 1)
     first = arith::MulIOp::create(builder, loc, ty, index(width));
-  auto loop = scf::ForOp::create(builder, loc, index(0), index(rounds),
-                                 index(1), accs);
+  auto loop =
+      scf::ForOp::create(builder, loc, index(0), index(rounds), index(1), accs);
   {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(loop.getBody());
@@ -606,15 +605,14 @@ BlockReductionEmitter::accumulateWindow(SmallVectorImpl<Value> &ivs, Value ty,
   Value position =
       arith::AddIOp::create(builder, loc, index(rounds * perRound), first);
   delinearize(position, reduction.reductionDims, ivs);
-  scf::YieldOp::create(builder, loc,
-                       accumulate(ivs, accs, width, vectorLoad));
+  scf::YieldOp::create(builder, loc, accumulate(ivs, accs, width, vectorLoad));
   builder.setInsertionPointToStart(last.elseBlock());
   scf::YieldOp::create(builder, loc, accs);
   return last.getResults();
 }
 
 SmallVector<Value> BlockReductionEmitter::combineLanes(ValueRange lhs,
-                                                      ValueRange rhs) {
+                                                       ValueRange rhs) {
   size_t outputs = lhs.size() / lanes;
   SmallVector<Value> result;
   for (int64_t lane = 0; lane < lanes; ++lane)
@@ -623,9 +621,8 @@ SmallVector<Value> BlockReductionEmitter::combineLanes(ValueRange lhs,
   return result;
 }
 
-SmallVector<Value> BlockReductionEmitter::select(Value condition,
-                                                 ValueRange lhs,
-                                                 ValueRange rhs) {
+SmallVector<Value>
+BlockReductionEmitter::select(Value condition, ValueRange lhs, ValueRange rhs) {
   SmallVector<Value> result;
   for (auto [l, r] : llvm::zip(lhs, rhs))
     result.push_back(arith::SelectOp::create(builder, loc, condition, l, r));
@@ -679,9 +676,10 @@ SmallVector<Value> BlockReductionEmitter::combine(ValueRange lhs,
                               : select(condition, earlier, later);
 }
 
-SmallVector<Value> BlockReductionEmitter::combineInSharedMemory(
-    SmallVector<Value> accs, ValueRange shared, Value tx, Value ty,
-    int64_t blockY) {
+SmallVector<Value>
+BlockReductionEmitter::combineInSharedMemory(SmallVector<Value> accs,
+                                             ValueRange shared, Value tx,
+                                             Value ty, int64_t blockY) {
   for (auto [acc, buffer] : llvm::zip(accs, shared))
     memref::StoreOp::create(builder, loc, acc, buffer, ValueRange{ty, tx});
   gpu::BarrierOp::create(builder, loc);
@@ -714,8 +712,7 @@ SmallVector<Value> BlockReductionEmitter::combineInSharedMemory(
   return accs;
 }
 
-SmallVector<Value>
-BlockReductionEmitter::warpReduce(SmallVector<Value> accs) {
+SmallVector<Value> BlockReductionEmitter::warpReduce(SmallVector<Value> accs) {
   Value width = arith::ConstantIntOp::create(builder, loc, 32, 32);
   for (int64_t offset = 16; offset >= 1; offset /= 2) {
     Value offsetValue = arith::ConstantIntOp::create(builder, loc, offset, 32);
@@ -759,8 +756,8 @@ SmallVector<Value> BlockReductionEmitter::combineWithShuffles(
     builder.setInsertionPointToStart(gather.thenBlock());
     SmallVector<Value> values;
     for (Value buffer : shared)
-      values.push_back(memref::LoadOp::create(builder, loc, buffer,
-                                              ValueRange{lane, zero}));
+      values.push_back(
+          memref::LoadOp::create(builder, loc, buffer, ValueRange{lane, zero}));
     scf::YieldOp::create(builder, loc, values);
     builder.setInsertionPointToStart(gather.elseBlock());
     scf::YieldOp::create(builder, loc, startValues());
@@ -783,27 +780,26 @@ void BlockReductionEmitter::emit() {
   int64_t width = reduction.vectorWidth;
   lanes = reduction.rows ? 1 : width;
   int64_t blockX = reduction.rows ? 1 : (width > 1 ? 8 : 32);
-  int64_t blockY = reduction.rows
-                       ? (reduction.outputs >= 1024 ? 256 : 1024)
-                       : (width > 1 ? 128 : 32);
+  int64_t blockY = reduction.rows ? (reduction.outputs >= 1024 ? 256 : 1024)
+                                  : (width > 1 ? 128 : 32);
   while (blockY > 32 &&
          blockY / 2 >= reduction.reduced / (reduction.rows ? width : 1))
     blockY /= 2;
   int64_t grid = llvm::divideCeil(reduction.outputs, blockX * lanes);
   bool shuffles =
-      useShuffles && reduction.rows &&
-      llvm::all_of(types,
-                   [](Type type) { return type.getIntOrFloatBitWidth() == 32; });
+      useShuffles && reduction.rows && llvm::all_of(types, [](Type type) {
+        return type.getIntOrFloatBitWidth() == 32;
+      });
 
   // The outputs' initial constants: their linalg.fill ops become part of
   // the kernel.
   SmallVector<linalg::FillOp> fills;
   for (auto &[buffer, map] : buffers)
-    if (linalg::FillOp fill = findConstantFill(
-            buffer == op.getDpsInits()[0] || !reduction.sumOp
-                ? op.getOperation()
-                : reduction.sumOp.getOperation(),
-            buffer))
+    if (linalg::FillOp fill =
+            findConstantFill(buffer == op.getDpsInits()[0] || !reduction.sumOp
+                                 ? op.getOperation()
+                                 : reduction.sumOp.getOperation(),
+                             buffer))
       fills.push_back(fill);
   assert((!storeAsIs || fills.size() == buffers.size()) &&
          "the matchers checked the fills");
@@ -861,9 +857,9 @@ void BlockReductionEmitter::emit() {
       Value isAligned = arith::CmpIOp::create(
           builder, loc, arith::CmpIPredicate::eq,
           arith::RemUIOp::create(builder, loc, address, index(16)), index(0));
-      aligned = aligned ? arith::AndIOp::create(builder, loc, aligned,
-                                                isAligned)
-                        : isAligned;
+      aligned = aligned
+                    ? arith::AndIOp::create(builder, loc, aligned, isAligned)
+                    : isAligned;
     }
     SmallVector<Type> accTypes;
     for (int64_t lane = 0; lane < lanes; ++lane)
@@ -896,24 +892,23 @@ void BlockReductionEmitter::emit() {
     ivs[dim] = index(0);
   SmallVector<Value> laneIvs(ivs);
   for (int64_t lane = 0; lane < lanes; ++lane)
-  for (auto [i, buffer] : llvm::enumerate(buffers)) {
-    Value init = buffer.first;
-    if (lane > 0)
-      laneIvs[reduction.contiguous] = arith::AddIOp::create(
-          builder, loc, ivs[reduction.contiguous], index(lane));
-    SmallVector<Value> outIndices = applyMap(buffer.second, laneIvs);
-    Value result = accs[lane * buffers.size() + i];
-    if (!storeAsIs) {
-      // The block's value joins the output's initial value.
-      Value initial = initialValue
-                          ? initialValue
-                          : memref::LoadOp::create(builder, loc, init,
-                                                   outIndices)
-                                .getResult();
-      result = combine(ValueRange{result}, ValueRange{initial})[0];
+    for (auto [i, buffer] : llvm::enumerate(buffers)) {
+      Value init = buffer.first;
+      if (lane > 0)
+        laneIvs[reduction.contiguous] = arith::AddIOp::create(
+            builder, loc, ivs[reduction.contiguous], index(lane));
+      SmallVector<Value> outIndices = applyMap(buffer.second, laneIvs);
+      Value result = accs[lane * buffers.size() + i];
+      if (!storeAsIs) {
+        // The block's value joins the output's initial value.
+        Value initial = initialValue ? initialValue
+                                     : memref::LoadOp::create(builder, loc,
+                                                              init, outIndices)
+                                           .getResult();
+        result = combine(ValueRange{result}, ValueRange{initial})[0];
+      }
+      memref::StoreOp::create(builder, loc, result, init, outIndices);
     }
-    memref::StoreOp::create(builder, loc, result, init, outIndices);
-  }
   for (linalg::FillOp fill : fills)
     fill.erase();
   if (reduction.sumOp)
@@ -962,9 +957,9 @@ struct DMLGPUBlockReductionsPass
           reduction.sumOp = sumOp;
           if (!reduction.rows)
             reduction.vectorWidth = 1;
-          reduction.start = {getFillConstant(findConstantFill(op, op.getDpsInits()[0])),
-                             getFillConstant(findConstantFill(
-                                 sumOp, sumOp.getDpsInits()[0]))};
+          reduction.start = {
+              getFillConstant(findConstantFill(op, op.getDpsInits()[0])),
+              getFillConstant(findConstantFill(sumOp, sumOp.getDpsInits()[0]))};
           fused.insert(sumOp);
         }
       }

@@ -75,8 +75,7 @@ struct DMLGPUShapeReductionsPass
   /// and the contiguous parallel dimension keeps the accesses coalesced).
   bool shouldSplit(linalg::GenericOp op, bool &innerParallel) const {
     if ((leaveBlockReductions && isGPUBlockReduction(op)) ||
-        op.getNumReductionLoops() != 1 ||
-        op.hasIndexSemantics() ||
+        op.getNumReductionLoops() != 1 || op.hasIndexSemantics() ||
         op.getNumDpsInits() != 1 || op.getNumDpsInputs() < 1)
       return false;
     SmallVector<unsigned> reductions;
@@ -462,13 +461,12 @@ struct DMLGPURejectUnsupportedPass
 void mlir::dml::buildDMLGPUMapPipeline(OpPassManager &pm,
                                        const GPUPipelineOptions &options) {
   if (options.blockReductions)
-    addGPUPipeline(pm, std::string("dml-gpu-block-reductions{shuffles=") +
-                           (options.shuffles ? "true" : "false") +
-                           " unroll=" + std::to_string(options.unroll) +
-                           " vector-loads=" +
-                           (options.vectorLoads ? "true" : "false") +
-                           " min-reduced=" +
-                           std::to_string(options.minReduced) + "}");
+    addGPUPipeline(
+        pm, std::string("dml-gpu-block-reductions{shuffles=") +
+                (options.shuffles ? "true" : "false") +
+                " unroll=" + std::to_string(options.unroll) +
+                " vector-loads=" + (options.vectorLoads ? "true" : "false") +
+                " min-reduced=" + std::to_string(options.minReduced) + "}");
   if (options.vectorStores)
     addGPUPipeline(pm, "dml-gpu-vector-stores{min-elements=" +
                            std::to_string(options.vectorStoreMinElements) +

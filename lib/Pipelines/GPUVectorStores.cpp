@@ -57,8 +57,7 @@ static int64_t getStoreWidth(linalg::GenericOp op, int64_t minElements) {
   WalkResult outside = op.getRegion().walk([&](Operation *inner) {
     for (Value operand : inner->getOperands()) {
       Operation *def = operand.getDefiningOp();
-      if (!def || op->isAncestor(def) ||
-          def->hasTrait<OpTrait::ConstantLike>())
+      if (!def || op->isAncestor(def) || def->hasTrait<OpTrait::ConstantLike>())
         continue;
       if (!isa<memref::LoadOp>(def) || def->getBlock() != op->getBlock())
         return WalkResult::interrupt();
@@ -99,8 +98,8 @@ static void emitVectorStoreKernel(linalg::GenericOp op, int64_t width) {
       arith::MulIOp::create(builder, loc, launch.getBlockIds().x,
                             index(kBlockSize)),
       launch.getThreadIds().x);
-  Value inRange = arith::CmpIOp::create(
-      builder, loc, arith::CmpIPredicate::ult, group, index(groups));
+  Value inRange = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                        group, index(groups));
   auto guard = scf::IfOp::create(builder, loc, inRange);
   builder.setInsertionPointToStart(guard.thenBlock());
   // The first element's indices, row-major over the output's shape.
