@@ -38,3 +38,13 @@ func.func @odd_rows(%t: tensor<10x6xf32>, %i: tensor<1x3xi32>) -> tensor<3x6xf32
   %0 = dml.gather %t, %i, axis = 0, index_dimensions = 1 : (tensor<10x6xf32>, tensor<1x3xi32>) -> tensor<3x6xf32>
   return %0 : tensor<3x6xf32>
 }
+
+// A gather (loads in the payload) keeps one thread per element, rows of 16
+// bytes or not.
+// CHECK-LABEL: func.func @gather_rows
+// CHECK-NOT: gpu.launch
+// CHECK: linalg.generic
+func.func @gather_rows(%t: tensor<10x8xf32>, %i: tensor<1x3xi32>) -> tensor<3x8xf32> {
+  %0 = dml.gather %t, %i, axis = 0, index_dimensions = 1 : (tensor<10x8xf32>, tensor<1x3xi32>) -> tensor<3x8xf32>
+  return %0 : tensor<3x8xf32>
+}
