@@ -23,9 +23,11 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassRegistry.h"
 
@@ -35,26 +37,286 @@ using namespace mlir::dml;
 namespace {
 /// What the kernel of one reduction needs to know about it.
 struct BlockReduction {
+  /// Combine: one output, `out = combiner(f(inputs), out)` with a neutral
+  /// element. Select (arg_max/arg_min): two outputs (value, index),
+  /// `c = cond(in, outValue)`, each output either keeps its value or takes
+  /// the element's (`in`, index), the same way for both.
+  /// MaxExpSum (log_sum_exp's two reductions): `m = max(x)` then
+  /// `s = sum(exp(x - m))` over the same window, in one pass with the
+  /// online rescaling s * exp(m_old - m_new).
+  enum class Kind { Combine, Select, MaxExpSum };
+  Kind kind = Kind::Combine;
   Operation *combiner = nullptr;
   /// The combiner's operand that is not the output's block argument.
   Value combined;
-  TypedAttr neutral;
+  /// Select: the condition, the selected input's block argument, and
+  /// whether a true condition takes the element (else keeps the output).
+  Value condition;
+  BlockArgument selected;
+  bool takeOnTrue = true;
+  /// MaxExpSum: the sum's op (the max is the op itself).
+  mutable linalg::GenericOp sumOp;
+  /// Each thread's starting value per output: the neutral element
+  /// (Combine), or the outputs' initial constants (Select: the initial
+  /// state acts as an element at index 0, which every window has).
+  SmallVector<TypedAttr> start;
   /// Loop dimensions, slowest first in the first input's layout.
   SmallVector<unsigned> parallelDims, reductionDims;
   SmallVector<int64_t> ranges;
   int64_t outputs = 1, reduced = 1;
   /// The first input's contiguous dimension is reduced.
   bool rows = false;
+  /// Elements per 16-byte load of every input that walks the contiguous
+  /// dimension (1: scalar loads). Rows: consecutive elements of one window;
+  /// columns: one element of each of `vectorWidth` neighbouring outputs
+  /// (the thread's lanes).
+  int64_t vectorWidth = 1;
+  /// The first input's contiguous dimension.
+  unsigned contiguous = 0;
 };
 } // namespace
 
 /// Shorter windows stay one thread per output (dml-gpu-map) by default.
 static constexpr int64_t kMinReduced = 32;
 
+/// The constant linalg.fill of `init` among the ops just before `op`
+/// (fills, allocations and reshapes), or null.
+static linalg::FillOp findConstantFill(Operation *op, Value init) {
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (auto fill = dyn_cast<linalg::FillOp>(prev)) {
+      if (fill.getOutputs()[0] == init)
+        return matchPattern(fill.getInputs()[0], m_Constant()) ? fill : nullptr;
+      continue;
+    }
+    if (!isa<memref::AllocOp, memref::CollapseShapeOp, memref::ExpandShapeOp>(
+            prev) &&
+        !prev->hasTrait<OpTrait::ConstantLike>())
+      return nullptr;
+  }
+  return nullptr;
+}
+
+static TypedAttr getFillConstant(linalg::FillOp fill) {
+  Attribute constant;
+  matchPattern(fill.getInputs()[0], m_Constant(&constant));
+  return dyn_cast_or_null<TypedAttr>(constant);
+}
+
+static bool isSupportedElement(Type type) {
+  return type.isIntOrFloat() && type.getIntOrFloatBitWidth() >= 16 &&
+         type.getIntOrFloatBitWidth() <= 64;
+}
+
+/// The single-output combiner form (sum, max, ...).
+static bool matchCombine(linalg::GenericOp op, BlockReduction &result) {
+  if (op.getNumDpsInits() != 1 ||
+      !isSupportedElement(getElementTypeOrSelf(op.getDpsInits()[0].getType())))
+    return false;
+  Block &body = op.getRegion().front();
+  Value yielded = body.getTerminator()->getOperand(0);
+  Operation *combiner = yielded.getDefiningOp();
+  BlockArgument out = op.getRegionOutputArgs()[0];
+  if (!combiner || combiner->getBlock() != &body ||
+      combiner->getNumOperands() != 2 || combiner->getNumResults() != 1 ||
+      combiner->getNumRegions() != 0 || !out.hasOneUse() ||
+      out.getUses().begin()->getOwner() != combiner)
+    return false;
+  std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
+  if (!neutral)
+    return false;
+  result.kind = BlockReduction::Kind::Combine;
+  result.combiner = combiner;
+  result.start = {*neutral};
+  result.combined = combiner->getOperand(0) == out ? combiner->getOperand(1)
+                                                   : combiner->getOperand(0);
+  return true;
+}
+
+/// The (value, index) selection form of arg_max/arg_min: the condition
+/// depends only on the selected input, the value output and outside values.
+static bool matchSelect(linalg::GenericOp op, BlockReduction &result) {
+  if (op.getNumDpsInits() != 2)
+    return false;
+  Block &body = op.getRegion().front();
+  auto valueSelect =
+      body.getTerminator()->getOperand(0).getDefiningOp<arith::SelectOp>();
+  auto indexSelect =
+      body.getTerminator()->getOperand(1).getDefiningOp<arith::SelectOp>();
+  BlockArgument outValue = op.getRegionOutputArgs()[0];
+  BlockArgument outIndex = op.getRegionOutputArgs()[1];
+  if (!valueSelect || !indexSelect ||
+      valueSelect.getCondition() != indexSelect.getCondition() ||
+      !valueSelect.getCondition().getDefiningOp() ||
+      valueSelect.getCondition().getDefiningOp()->getBlock() != &body ||
+      !isSupportedElement(outValue.getType()) ||
+      !isa<IntegerType>(outIndex.getType()) || !outIndex.hasOneUse())
+    return false;
+  bool takeOnTrue = valueSelect.getFalseValue() == outValue;
+  Value taken =
+      takeOnTrue ? valueSelect.getTrueValue() : valueSelect.getFalseValue();
+  Value kept =
+      takeOnTrue ? valueSelect.getFalseValue() : valueSelect.getTrueValue();
+  Value keptIndex =
+      takeOnTrue ? indexSelect.getFalseValue() : indexSelect.getTrueValue();
+  auto selected = dyn_cast<BlockArgument>(taken);
+  if (kept != outValue || keptIndex != outIndex || !selected ||
+      selected.getOwner() != &body ||
+      selected.getArgNumber() >= op.getNumDpsInputs())
+    return false;
+  // The condition's slice: body ops without index, reading only `selected`,
+  // `outValue` and values from outside.
+  SmallVector<Value> worklist{valueSelect.getCondition()};
+  llvm::SmallPtrSet<Operation *, 8> visited;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (auto argument = dyn_cast<BlockArgument>(value)) {
+      if (argument.getOwner() == &body && argument != selected &&
+          argument != outValue)
+        return false;
+      continue;
+    }
+    Operation *def = value.getDefiningOp();
+    if (def->getBlock() != &body || !visited.insert(def).second)
+      continue;
+    if (isa<linalg::IndexOp>(def) || def->getNumRegions() != 0)
+      return false;
+    llvm::append_range(worklist, def->getOperands());
+  }
+  for (Operation *user : outValue.getUsers())
+    if (user != valueSelect && !visited.contains(user))
+      return false;
+  result.kind = BlockReduction::Kind::Select;
+  result.condition = valueSelect.getCondition();
+  result.selected = selected;
+  result.takeOnTrue = takeOnTrue;
+  // On buffers, both outputs start from constants, the index from 0.
+  if (op.hasPureBufferSemantics()) {
+    for (Value init : op.getDpsInits()) {
+      linalg::FillOp fill = findConstantFill(op, init);
+      if (!fill || !getFillConstant(fill))
+        return false;
+      result.start.push_back(getFillConstant(fill));
+    }
+    auto startIndex = dyn_cast<IntegerAttr>(result.start[1]);
+    if (!startIndex || !startIndex.getValue().isZero())
+      return false;
+  }
+  return true;
+}
+
+/// Elements per 16-byte load when every input either walks the contiguous
+/// dimension last (identity layout) or does not depend on it; else 1.
+static int64_t getVectorWidth(linalg::GenericOp op, unsigned contiguous,
+                              int64_t contiguousSize) {
+  int64_t width = 0;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    auto type = dyn_cast<MemRefType>(input->get().getType());
+    if (!type)
+      continue;
+    AffineMap map = op.getMatchingIndexingMap(input);
+    bool walks = map.getNumResults() != 0 &&
+                 map.getResults().back() ==
+                     getAffineDimExpr(contiguous, op.getContext());
+    for (AffineExpr expr : map.getResults().drop_back(walks ? 1 : 0))
+      if (expr.isFunctionOfDim(contiguous))
+        return 1;
+    if (!walks)
+      continue;
+    if (!type.getLayout().isIdentity() || !type.getElementType().isIntOrFloat())
+      return 1;
+    int64_t bits = type.getElementType().getIntOrFloatBitWidth();
+    if (bits < 8 || 128 % bits != 0)
+      return 1;
+    int64_t inputWidth = 128 / bits;
+    if (width != 0 && width != inputWidth)
+      return 1;
+    width = inputWidth;
+  }
+  if (width <= 1 || contiguousSize % width != 0)
+    return 1;
+  return width;
+}
+
+/// Whether `op`'s payload is exactly `yield combiner(out, in0)` with a
+/// combiner of type OpTy.
+template <typename OpTy> static bool isPlainCombine(linalg::GenericOp op) {
+  Block &body = op.getRegion().front();
+  if (body.getOperations().size() != 2 || op.getNumDpsInputs() != 1)
+    return false;
+  auto combiner = dyn_cast<OpTy>(body.front());
+  return combiner &&
+         combiner->getResult(0) == body.getTerminator()->getOperand(0) &&
+         llvm::is_contained(
+             combiner->getOperands(),
+             op.getMatchingBlockArgument(op.getDpsInputOperand(0))) &&
+         llvm::is_contained(combiner->getOperands(),
+                            op.getRegionOutputArgs()[0]);
+}
+
+/// log_sum_exp's reductions on buffers: `M = fill(-inf); M = max(X)`, then
+/// (after only fills, allocations and reshapes) `S = fill(0); S += exp(X -
+/// M)` over the same loops and maps, f32. Returns the sum's op or null.
+static linalg::GenericOp matchExpSumAfterMax(linalg::GenericOp maxOp) {
+  if (!maxOp.hasPureBufferSemantics() ||
+      !isPlainCombine<arith::MaximumFOp>(maxOp) ||
+      !getElementTypeOrSelf(maxOp.getDpsInits()[0].getType()).isF32())
+    return nullptr;
+  Value input = maxOp.getDpsInputOperand(0)->get();
+  Value maxBuffer = maxOp.getDpsInits()[0];
+  linalg::GenericOp sumOp;
+  for (Operation *next = maxOp->getNextNode(); next && !sumOp;
+       next = next->getNextNode()) {
+    sumOp = dyn_cast<linalg::GenericOp>(next);
+    if (!sumOp &&
+        !isa<linalg::FillOp, memref::AllocOp, memref::CollapseShapeOp,
+             memref::ExpandShapeOp>(next) &&
+        !next->hasTrait<OpTrait::ConstantLike>())
+      return nullptr;
+    if (auto fill = dyn_cast<linalg::FillOp>(next))
+      if (fill.getOutputs()[0] == maxBuffer)
+        return nullptr;
+  }
+  if (!sumOp || sumOp.getNumDpsInputs() != 2 || sumOp.getNumDpsInits() != 1 ||
+      sumOp.getDpsInputOperand(0)->get() != input ||
+      sumOp.getDpsInputOperand(1)->get() != maxBuffer ||
+      sumOp.getIteratorTypesArray() != maxOp.getIteratorTypesArray() ||
+      sumOp.getStaticLoopRanges() != maxOp.getStaticLoopRanges() ||
+      sumOp.getIndexingMapsArray() !=
+          SmallVector<AffineMap>{maxOp.getIndexingMapsArray()[0],
+                                 maxOp.getIndexingMapsArray()[1],
+                                 maxOp.getIndexingMapsArray()[1]} ||
+      !getElementTypeOrSelf(sumOp.getDpsInits()[0].getType()).isF32())
+    return nullptr;
+  // yield out + exp(x - m)
+  Block &body = sumOp.getRegion().front();
+  auto add = body.getTerminator()->getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add || body.getOperations().size() != 4)
+    return nullptr;
+  Value out = sumOp.getRegionOutputArgs()[0];
+  Value other = add.getLhs() == out ? add.getRhs() : add.getLhs();
+  auto exp = other.getDefiningOp<math::ExpOp>();
+  auto sub = exp ? exp.getOperand().getDefiningOp<arith::SubFOp>() : nullptr;
+  if (!sub || (add.getLhs() != out && add.getRhs() != out) ||
+      sub.getLhs() != body.getArgument(0) ||
+      sub.getRhs() != body.getArgument(1))
+    return nullptr;
+  linalg::FillOp maxFill = findConstantFill(maxOp, maxBuffer);
+  linalg::FillOp sumFill = findConstantFill(sumOp, sumOp.getDpsInits()[0]);
+  auto maxStart =
+      maxFill ? dyn_cast_or_null<FloatAttr>(getFillConstant(maxFill)) : nullptr;
+  auto sumStart =
+      sumFill ? dyn_cast_or_null<FloatAttr>(getFillConstant(sumFill)) : nullptr;
+  if (!maxStart || !sumStart || !maxStart.getValue().isInfinity() ||
+      !maxStart.getValue().isNegative() || !sumStart.getValue().isPosZero())
+    return nullptr;
+  return sumOp;
+}
+
 static std::optional<BlockReduction>
-matchBlockReduction(linalg::GenericOp op, int64_t minReduced = kMinReduced) {
-  if (!isa<func::FuncOp>(op->getParentOp()) || op.getNumDpsInits() != 1 ||
-      op.getNumDpsInputs() < 1 || op.getNumReductionLoops() < 1)
+matchBlockReduction(linalg::GenericOp op, int64_t minReduced = kMinReduced,
+                    bool vectorize = true) {
+  if (!isa<func::FuncOp>(op->getParentOp()) || op.getNumDpsInputs() < 1 ||
+      op.getNumReductionLoops() < 1)
     return std::nullopt;
   BlockReduction result;
   result.ranges = op.getStaticLoopRanges();
@@ -66,27 +328,8 @@ matchBlockReduction(linalg::GenericOp op, int64_t minReduced = kMinReduced) {
   AffineMap firstMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
   if (!firstMap.isPermutation())
     return std::nullopt;
-  Type element = getElementTypeOrSelf(op.getDpsInits()[0].getType());
-  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() < 16 ||
-      element.getIntOrFloatBitWidth() > 64)
+  if (!matchCombine(op, result) && !matchSelect(op, result))
     return std::nullopt;
-
-  Block &body = op.getRegion().front();
-  Value yielded = body.getTerminator()->getOperand(0);
-  Operation *combiner = yielded.getDefiningOp();
-  BlockArgument out = op.getRegionOutputArgs()[0];
-  if (!combiner || combiner->getBlock() != &body ||
-      combiner->getNumOperands() != 2 || combiner->getNumResults() != 1 ||
-      combiner->getNumRegions() != 0 || !out.hasOneUse() ||
-      out.getUses().begin()->getOwner() != combiner)
-    return std::nullopt;
-  std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
-  if (!neutral)
-    return std::nullopt;
-  result.combiner = combiner;
-  result.neutral = *neutral;
-  result.combined = combiner->getOperand(0) == out ? combiner->getOperand(1)
-                                                   : combiner->getOperand(0);
 
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   for (AffineExpr expr : firstMap.getResults()) {
@@ -104,6 +347,10 @@ matchBlockReduction(linalg::GenericOp op, int64_t minReduced = kMinReduced) {
   unsigned contiguous =
       cast<AffineDimExpr>(firstMap.getResults().back()).getPosition();
   result.rows = iterators[contiguous] != utils::IteratorType::parallel;
+  result.contiguous = contiguous;
+  if (vectorize && op.hasPureBufferSemantics())
+    result.vectorWidth =
+        getVectorWidth(op, contiguous, result.ranges[contiguous]);
   return result;
 }
 
@@ -130,16 +377,35 @@ private:
   void delinearize(Value linear, ArrayRef<unsigned> dims,
                    SmallVectorImpl<Value> &ivs);
   SmallVector<Value> applyMap(AffineMap map, ArrayRef<Value> ivs);
-  /// The payload on the element at `ivs`, accumulated into `acc`.
-  Value accumulate(ArrayRef<Value> ivs, Value acc);
-  Value combine(Value lhs, Value rhs);
-  /// Tree over y in shared memory; returns the block's value at y = 0.
-  Value combineInSharedMemory(Value acc, Value shared, Value tx, Value ty,
-                              int64_t blockY);
+  SmallVector<Value> startValues();
+  /// The payload on the `width` elements from `ivs` (along the contiguous
+  /// dimension), accumulated into `accs` in order.
+  SmallVector<Value> accumulate(ArrayRef<Value> ivs, ValueRange accs,
+                                int64_t width, bool vectorLoad);
+  /// This thread's elements ty * width + k * blockY * width, ...: full
+  /// rounds, then one guarded round for the rest.
+  SmallVector<Value> accumulateWindow(SmallVectorImpl<Value> &ivs, Value ty,
+                                      int64_t blockY, int64_t width,
+                                      bool vectorLoad);
+  /// `combine` lane by lane (columns: `lanes` outputs per thread).
+  SmallVector<Value> combineLanes(ValueRange lhs, ValueRange rhs);
+  SmallVector<Value> combine(ValueRange lhs, ValueRange rhs);
+  SmallVector<Value> select(Value condition, ValueRange lhs, ValueRange rhs);
+  /// Tree over y in shared memory; returns the block's values at y = 0.
+  SmallVector<Value> combineInSharedMemory(SmallVector<Value> accs,
+                                           ValueRange shared, Value tx,
+                                           Value ty, int64_t blockY);
   /// Warp shuffles, then one value per warp through shared memory (rows
   /// of 32-bit values); the result is valid at ty = 0.
-  Value combineWithShuffles(Value acc, Value shared, Value ty, int64_t blockY);
-  Value warpReduce(Value acc);
+  SmallVector<Value> combineWithShuffles(SmallVector<Value> accs,
+                                         ValueRange shared, Value ty,
+                                         int64_t blockY);
+  SmallVector<Value> warpReduce(SmallVector<Value> accs);
+  /// MaxExpSum: exp(value - max), exactly 1 where they are equal (both
+  /// infinite: exp(inf - inf) would be NaN).
+  Value expBelowMax(Value value, Value max);
+  /// The outputs' buffers, in the order of the accumulators.
+  SmallVector<std::pair<Value, AffineMap>> outputBuffers();
 
   linalg::GenericOp op;
   const BlockReduction &reduction;
@@ -147,6 +413,9 @@ private:
   OpBuilder builder;
   bool useShuffles;
   int64_t unroll;
+  SmallVector<scf::ForOp> loopsToUnroll;
+  /// Columns: neighbouring outputs per thread.
+  int64_t lanes = 1;
 };
 } // namespace
 
@@ -178,79 +447,292 @@ SmallVector<Value> BlockReductionEmitter::applyMap(AffineMap map,
   return indices;
 }
 
-Value BlockReductionEmitter::accumulate(ArrayRef<Value> ivs, Value acc) {
+Value BlockReductionEmitter::expBelowMax(Value value, Value max) {
+  Value equal = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OEQ,
+                                      value, max);
+  Value exp = math::ExpOp::create(
+      builder, loc, arith::SubFOp::create(builder, loc, value, max));
+  Value one = arith::ConstantOp::create(
+      builder, loc, builder.getFloatAttr(value.getType(), 1.0));
+  return arith::SelectOp::create(builder, loc, equal, one, exp);
+}
+
+SmallVector<std::pair<Value, AffineMap>>
+BlockReductionEmitter::outputBuffers() {
+  SmallVector<std::pair<Value, AffineMap>> buffers;
+  for (OpOperand &init : op.getDpsInitsMutable())
+    buffers.emplace_back(init.get(), op.getMatchingIndexingMap(&init));
+  if (reduction.sumOp)
+    buffers.emplace_back(reduction.sumOp.getDpsInits()[0],
+                         reduction.sumOp.getMatchingIndexingMap(
+                             reduction.sumOp.getDpsInitOperand(0)));
+  return buffers;
+}
+
+SmallVector<Value> BlockReductionEmitter::startValues() {
+  SmallVector<Value> values;
+  for (TypedAttr start : reduction.start)
+    values.push_back(arith::ConstantOp::create(builder, loc, start));
+  return values;
+}
+
+SmallVector<Value> BlockReductionEmitter::accumulate(ArrayRef<Value> ivs,
+                                                     ValueRange accs,
+                                                     int64_t width,
+                                                     bool vectorLoad) {
   Block &body = op.getRegion().front();
-  IRMapping mapping;
+  unsigned contiguous = reduction.contiguous;
+  // Each input once: a vector along the contiguous dimension (or a scalar
+  // per lane when not aligned), or a scalar that every lane shares.
+  SmallVector<SmallVector<Value>> inputLanes;
   for (OpOperand *input : op.getDpsInputOperands()) {
     Value value = input->get();
-    if (isa<MemRefType>(value.getType()))
-      value = memref::LoadOp::create(
-          builder, loc, value, applyMap(op.getMatchingIndexingMap(input), ivs));
-    mapping.map(op.getMatchingBlockArgument(input), value);
+    AffineMap map = op.getMatchingIndexingMap(input);
+    SmallVector<Value> lanes;
+    if (!isa<MemRefType>(value.getType())) {
+      lanes.assign(width, value);
+    } else if (width > 1 && !vectorLoad && map.getNumResults() != 0 &&
+               map.getResults().back() ==
+                   getAffineDimExpr(contiguous, op.getContext())) {
+      SmallVector<Value> laneIvs(ivs);
+      for (int64_t lane = 0; lane < width; ++lane) {
+        if (lane > 0)
+          laneIvs[contiguous] =
+              arith::AddIOp::create(builder, loc, ivs[contiguous], index(lane));
+        lanes.push_back(memref::LoadOp::create(builder, loc, value,
+                                               applyMap(map, laneIvs)));
+      }
+    } else if (width > 1 && map.getNumResults() != 0 &&
+               map.getResults().back() ==
+                   getAffineDimExpr(contiguous, op.getContext())) {
+      auto type = VectorType::get({width}, getElementTypeOrSelf(value));
+      Value vector =
+          vector::LoadOp::create(builder, loc, type, value, applyMap(map, ivs),
+                                 /*nontemporal=*/false, llvm::Align(16));
+      for (int64_t lane = 0; lane < width; ++lane)
+        lanes.push_back(vector::ExtractOp::create(builder, loc, vector, lane));
+    } else {
+      lanes.assign(
+          width, memref::LoadOp::create(builder, loc, value, applyMap(map, ivs))
+                     .getResult());
+    }
+    inputLanes.push_back(std::move(lanes));
   }
-  mapping.map(op.getRegionOutputArgs()[0], acc);
-  for (Operation &payload : body.without_terminator()) {
-    if (auto indexOp = dyn_cast<linalg::IndexOp>(payload))
-      mapping.map(indexOp.getResult(), ivs[indexOp.getDim()]);
-    else
-      builder.clone(payload, mapping);
+  if (reduction.kind == BlockReduction::Kind::MaxExpSum) {
+    // The lanes' max first: one rescale per load, not per element.
+    ArrayRef<Value> lanes = inputLanes[0];
+    Value max = accs[0];
+    for (Value lane : lanes)
+      max = arith::MaximumFOp::create(builder, loc, max, lane);
+    Value sum =
+        arith::MulFOp::create(builder, loc, accs[1], expBelowMax(accs[0], max));
+    for (Value lane : lanes)
+      sum = arith::AddFOp::create(builder, loc, sum, expBelowMax(lane, max));
+    return {max, sum};
   }
-  return mapping.lookup(body.getTerminator()->getOperand(0));
+  // Rows: the lanes are consecutive elements of one window, accumulated in
+  // order; columns: each lane has its own accumulators.
+  SmallVector<Value> results(accs);
+  SmallVector<Value> laneIvs(ivs);
+  unsigned outputs = op.getNumDpsInits();
+  for (int64_t lane = 0; lane < width; ++lane) {
+    if (lane > 0)
+      laneIvs[contiguous] =
+          arith::AddIOp::create(builder, loc, ivs[contiguous], index(lane));
+    unsigned first = reduction.rows ? 0 : lane * outputs;
+    IRMapping mapping;
+    for (auto [input, lanes] : llvm::zip(op.getDpsInputOperands(), inputLanes))
+      mapping.map(op.getMatchingBlockArgument(input), lanes[lane]);
+    for (auto [i, out] : llvm::enumerate(op.getRegionOutputArgs()))
+      mapping.map(out, results[first + i]);
+    for (Operation &payload : body.without_terminator()) {
+      if (auto indexOp = dyn_cast<linalg::IndexOp>(payload))
+        mapping.map(indexOp.getResult(), laneIvs[indexOp.getDim()]);
+      else
+        builder.clone(payload, mapping);
+    }
+    for (auto [i, yielded] :
+         llvm::enumerate(body.getTerminator()->getOperands()))
+      results[first + i] = mapping.lookup(yielded);
+  }
+  return results;
 }
 
-Value BlockReductionEmitter::combine(Value lhs, Value rhs) {
+SmallVector<Value>
+BlockReductionEmitter::accumulateWindow(SmallVectorImpl<Value> &ivs, Value ty,
+                                        int64_t blockY, int64_t width,
+                                        bool vectorLoad) {
+  SmallVector<Value> accs;
+  for (int64_t lane = 0; lane < lanes; ++lane)
+    llvm::append_range(accs, startValues());
+  SmallVector<Type> types(ValueRange(accs).getTypes());
+  // Window positions per thread and round: `width` (rows) or 1 (columns).
+  int64_t positions = reduction.rows ? width : 1;
+  int64_t perRound = blockY * positions;
+  int64_t rounds = reduction.reduced / perRound;
+  int64_t rest = reduction.reduced % perRound;
+  Value first = ty;
+  if (positions > 1)
+    first = arith::MulIOp::create(builder, loc, ty, index(width));
+  auto loop =
+      scf::ForOp::create(builder, loc, index(0), index(rounds), index(1), accs);
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(loop.getBody());
+    Value position = arith::AddIOp::create(
+        builder, loc,
+        arith::MulIOp::create(builder, loc, loop.getInductionVar(),
+                              index(perRound)),
+        first);
+    delinearize(position, reduction.reductionDims, ivs);
+    scf::YieldOp::create(
+        builder, loc,
+        accumulate(ivs, loop.getRegionIterArgs(), width, vectorLoad));
+  }
+  accs = loop.getResults();
+  // Several loads of a thread in flight (the trip count is known).
+  if (unroll > 1 && rounds >= unroll)
+    loopsToUnroll.push_back(loop);
+  if (rest == 0)
+    return accs;
+  // `reduced` is a multiple of `width`: a lane in range has a whole vector.
+  Value inRange = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                        first, index(rest));
+  auto last = scf::IfOp::create(builder, loc, types, inRange,
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(last.thenBlock());
+  Value position =
+      arith::AddIOp::create(builder, loc, index(rounds * perRound), first);
+  delinearize(position, reduction.reductionDims, ivs);
+  scf::YieldOp::create(builder, loc, accumulate(ivs, accs, width, vectorLoad));
+  builder.setInsertionPointToStart(last.elseBlock());
+  scf::YieldOp::create(builder, loc, accs);
+  return last.getResults();
+}
+
+SmallVector<Value> BlockReductionEmitter::combineLanes(ValueRange lhs,
+                                                       ValueRange rhs) {
+  size_t outputs = lhs.size() / lanes;
+  SmallVector<Value> result;
+  for (int64_t lane = 0; lane < lanes; ++lane)
+    llvm::append_range(result, combine(lhs.slice(lane * outputs, outputs),
+                                       rhs.slice(lane * outputs, outputs)));
+  return result;
+}
+
+SmallVector<Value>
+BlockReductionEmitter::select(Value condition, ValueRange lhs, ValueRange rhs) {
+  SmallVector<Value> result;
+  for (auto [l, r] : llvm::zip(lhs, rhs))
+    result.push_back(arith::SelectOp::create(builder, loc, condition, l, r));
+  return result;
+}
+
+SmallVector<Value> BlockReductionEmitter::combine(ValueRange lhs,
+                                                  ValueRange rhs) {
+  if (reduction.kind == BlockReduction::Kind::MaxExpSum) {
+    Value max = arith::MaximumFOp::create(builder, loc, lhs[0], rhs[0]);
+    Value sum = arith::AddFOp::create(
+        builder, loc,
+        arith::MulFOp::create(builder, loc, lhs[1], expBelowMax(lhs[0], max)),
+        arith::MulFOp::create(builder, loc, rhs[1], expBelowMax(rhs[0], max)));
+    return {max, sum};
+  }
+  if (reduction.kind == BlockReduction::Kind::Combine) {
+    IRMapping mapping;
+    mapping.map(reduction.combined, lhs[0]);
+    mapping.map(op.getRegionOutputArgs()[0], rhs[0]);
+    return {builder.clone(*reduction.combiner, mapping)->getResult(0)};
+  }
+  // Selection: the element with the lower index is the output state and
+  // the other one the incoming element (ties of index: identical pairs),
+  // which is the payload's own order of visit.
+  Value lhsFirst = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::ule, lhs[1], rhs[1]);
+  SmallVector<Value> earlier = select(lhsFirst, lhs, rhs);
+  SmallVector<Value> later = select(lhsFirst, rhs, lhs);
   IRMapping mapping;
-  mapping.map(reduction.combined, lhs);
-  mapping.map(op.getRegionOutputArgs()[0], rhs);
-  return builder.clone(*reduction.combiner, mapping)->getResult(0);
+  mapping.map(reduction.selected, later[0]);
+  mapping.map(op.getRegionOutputArgs()[0], earlier[0]);
+  llvm::SetVector<Operation *> slice;
+  Block &body = op.getRegion().front();
+  for (Operation &payload : body.without_terminator())
+    if (payload.isBeforeInBlock(reduction.condition.getDefiningOp()) ||
+        &payload == reduction.condition.getDefiningOp())
+      if (!isa<linalg::IndexOp>(payload) &&
+          llvm::all_of(payload.getOperands(), [&](Value operand) {
+            auto argument = dyn_cast<BlockArgument>(operand);
+            if (argument)
+              return argument == reduction.selected ||
+                     argument == op.getRegionOutputArgs()[0];
+            return operand.getParentBlock() != &body ||
+                   mapping.contains(operand);
+          }))
+        mapping.map(payload.getResults(),
+                    builder.clone(payload, mapping)->getResults());
+  Value condition = mapping.lookup(reduction.condition);
+  return reduction.takeOnTrue ? select(condition, later, earlier)
+                              : select(condition, earlier, later);
 }
 
-Value BlockReductionEmitter::combineInSharedMemory(Value acc, Value shared,
-                                                   Value tx, Value ty,
-                                                   int64_t blockY) {
-  memref::StoreOp::create(builder, loc, acc, shared, ValueRange{ty, tx});
+SmallVector<Value>
+BlockReductionEmitter::combineInSharedMemory(SmallVector<Value> accs,
+                                             ValueRange shared, Value tx,
+                                             Value ty, int64_t blockY) {
+  for (auto [acc, buffer] : llvm::zip(accs, shared))
+    memref::StoreOp::create(builder, loc, acc, buffer, ValueRange{ty, tx});
   gpu::BarrierOp::create(builder, loc);
-  Type type = acc.getType();
+  SmallVector<Type> types(ValueRange(accs).getTypes());
   for (int64_t stride = blockY / 2; stride >= 1; stride /= 2) {
     Value active = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::ult, ty, index(stride));
-    auto step = scf::IfOp::create(builder, loc, TypeRange{type}, active,
+    auto step = scf::IfOp::create(builder, loc, types, active,
                                   /*withElseRegion=*/true);
     {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(step.thenBlock());
       Value partner = arith::AddIOp::create(builder, loc, ty, index(stride));
-      Value other =
-          memref::LoadOp::create(builder, loc, shared, ValueRange{partner, tx});
-      Value sum = combine(other, acc);
-      memref::StoreOp::create(builder, loc, sum, shared, ValueRange{ty, tx});
-      scf::YieldOp::create(builder, loc, sum);
+      SmallVector<Value> others;
+      for (Value buffer : shared)
+        others.push_back(memref::LoadOp::create(builder, loc, buffer,
+                                                ValueRange{partner, tx}));
+      SmallVector<Value> combined = combineLanes(others, accs);
+      for (auto [value, buffer] : llvm::zip(combined, shared))
+        memref::StoreOp::create(builder, loc, value, buffer,
+                                ValueRange{ty, tx});
+      scf::YieldOp::create(builder, loc, combined);
       builder.setInsertionPointToStart(step.elseBlock());
-      scf::YieldOp::create(builder, loc, acc);
+      scf::YieldOp::create(builder, loc, accs);
     }
-    acc = step.getResult(0);
+    accs = step.getResults();
     if (stride > 1)
       gpu::BarrierOp::create(builder, loc);
   }
-  return acc;
+  return accs;
 }
 
-Value BlockReductionEmitter::warpReduce(Value acc) {
+SmallVector<Value> BlockReductionEmitter::warpReduce(SmallVector<Value> accs) {
   Value width = arith::ConstantIntOp::create(builder, loc, 32, 32);
   for (int64_t offset = 16; offset >= 1; offset /= 2) {
     Value offsetValue = arith::ConstantIntOp::create(builder, loc, offset, 32);
-    auto shuffle = gpu::ShuffleOp::create(builder, loc, acc, offsetValue, width,
-                                          gpu::ShuffleMode::XOR);
-    acc = combine(shuffle.getShuffleResult(), acc);
+    SmallVector<Value> partners;
+    for (Value acc : accs)
+      partners.push_back(gpu::ShuffleOp::create(builder, loc, acc, offsetValue,
+                                                width, gpu::ShuffleMode::XOR)
+                             .getShuffleResult());
+    accs = combine(partners, accs);
   }
-  return acc;
+  return accs;
 }
 
-Value BlockReductionEmitter::combineWithShuffles(Value acc, Value shared,
-                                                 Value ty, int64_t blockY) {
-  Type type = acc.getType();
+SmallVector<Value> BlockReductionEmitter::combineWithShuffles(
+    SmallVector<Value> accs, ValueRange shared, Value ty, int64_t blockY) {
   Value zero = index(0);
-  acc = warpReduce(acc);
+  accs = warpReduce(accs);
+  if (blockY == 32)
+    return accs;
+  SmallVector<Type> types(ValueRange(accs).getTypes());
   Value lane = arith::RemUIOp::create(builder, loc, ty, index(32));
   Value warp = arith::DivUIOp::create(builder, loc, ty, index(32));
   Value isLeader =
@@ -259,68 +741,88 @@ Value BlockReductionEmitter::combineWithShuffles(Value acc, Value shared,
   {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(publish.thenBlock());
-    memref::StoreOp::create(builder, loc, acc, shared, ValueRange{warp, zero});
+    for (auto [acc, buffer] : llvm::zip(accs, shared))
+      memref::StoreOp::create(builder, loc, acc, buffer,
+                              ValueRange{warp, zero});
   }
   gpu::BarrierOp::create(builder, loc);
   // The first warp reduces the warps' values (the others' result is unused).
   Value present = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
                                         lane, index(blockY / 32));
-  auto gather = scf::IfOp::create(builder, loc, TypeRange{type}, present,
+  auto gather = scf::IfOp::create(builder, loc, types, present,
                                   /*withElseRegion=*/true);
   {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(gather.thenBlock());
-    scf::YieldOp::create(
-        builder, loc,
-        memref::LoadOp::create(builder, loc, shared, ValueRange{lane, zero})
-            .getResult());
+    SmallVector<Value> values;
+    for (Value buffer : shared)
+      values.push_back(
+          memref::LoadOp::create(builder, loc, buffer, ValueRange{lane, zero}));
+    scf::YieldOp::create(builder, loc, values);
     builder.setInsertionPointToStart(gather.elseBlock());
-    scf::YieldOp::create(
-        builder, loc,
-        arith::ConstantOp::create(builder, loc, reduction.neutral).getResult());
+    scf::YieldOp::create(builder, loc, startValues());
   }
-  return warpReduce(gather.getResult(0));
+  return warpReduce(gather.getResults());
 }
 
 void BlockReductionEmitter::emit() {
   MLIRContext *context = op.getContext();
-  Value init = op.getDpsInits()[0];
-  Type element = getElementTypeOrSelf(init.getType());
+  // Select and MaxExpSum start from the outputs' initial constants and
+  // store the result as it is; Combine joins the output's initial value.
+  bool storeAsIs = reduction.kind != BlockReduction::Kind::Combine;
+  SmallVector<std::pair<Value, AffineMap>> buffers = outputBuffers();
+  SmallVector<Type> types;
+  for (auto &[buffer, map] : buffers)
+    types.push_back(getElementTypeOrSelf(buffer.getType()));
   // Rows: one block per output, 1024 threads when there are too few outputs
   // to give each of the 132 SMs several blocks. Columns: 32 x 32.
-  int64_t blockX = reduction.rows ? 1 : 32;
-  int64_t blockY =
-      reduction.rows ? (reduction.outputs >= 1024 ? 256 : 1024) : 32;
-  while (blockY > 32 && blockY / 2 >= reduction.reduced)
+  // Columns with 16-byte loads: 8 x 128 threads, 4 f32 outputs each.
+  int64_t width = reduction.vectorWidth;
+  lanes = reduction.rows ? 1 : width;
+  int64_t blockX = reduction.rows ? 1 : (width > 1 ? 8 : 32);
+  int64_t blockY = reduction.rows ? (reduction.outputs >= 1024 ? 256 : 1024)
+                                  : (width > 1 ? 128 : 32);
+  while (blockY > 32 &&
+         blockY / 2 >= reduction.reduced / (reduction.rows ? width : 1))
     blockY /= 2;
-  int64_t grid = llvm::divideCeil(reduction.outputs, blockX);
+  int64_t grid = llvm::divideCeil(reduction.outputs, blockX * lanes);
   bool shuffles =
-      useShuffles && reduction.rows && element.getIntOrFloatBitWidth() == 32;
+      useShuffles && reduction.rows && llvm::all_of(types, [](Type type) {
+        return type.getIntOrFloatBitWidth() == 32;
+      });
 
-  // The constant this output starts from: a linalg.fill just before it
-  // becomes part of the kernel.
+  // The outputs' initial constants: their linalg.fill ops become part of
+  // the kernel.
+  SmallVector<linalg::FillOp> fills;
+  for (auto &[buffer, map] : buffers)
+    if (linalg::FillOp fill =
+            findConstantFill(buffer == op.getDpsInits()[0] || !reduction.sumOp
+                                 ? op.getOperation()
+                                 : reduction.sumOp.getOperation(),
+                             buffer))
+      fills.push_back(fill);
+  assert((!storeAsIs || fills.size() == buffers.size()) &&
+         "the matchers checked the fills");
   Value initialValue;
-  auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
-  if (fill && fill.getOutputs()[0] == init &&
-      matchPattern(fill.getInputs()[0], m_Constant())) {
-    initialValue = fill.getInputs()[0];
-  } else {
-    fill = nullptr;
-  }
+  if (!storeAsIs && !fills.empty())
+    initialValue = fills[0].getInputs()[0];
 
-  auto sharedType = MemRefType::get(
-      {blockY, blockX}, element, MemRefLayoutAttrInterface(),
-      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup));
+  SmallVector<Type> sharedTypes;
+  for (int64_t lane = 0; lane < lanes; ++lane)
+    for (Type type : types)
+      sharedTypes.push_back(MemRefType::get(
+          {blockY, blockX}, type, MemRefLayoutAttrInterface(),
+          gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup)));
   Value one = index(1);
   auto launch = gpu::LaunchOp::create(
       builder, loc, index(grid), one, one, index(blockX), index(blockY), one,
       /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
-      ValueRange(), TypeRange{sharedType});
+      ValueRange(), sharedTypes);
   builder.setInsertionPointToEnd(&launch.getBody().front());
   gpu::TerminatorOp::create(builder, loc);
   builder.setInsertionPointToStart(&launch.getBody().front());
   Value tx = launch.getThreadIds().x, ty = launch.getThreadIds().y;
-  Value shared = launch.getWorkgroupAttributions()[0];
+  ValueRange shared = launch.getWorkgroupAttributions();
 
   // The output of this thread (clamped: the threads past the end of the
   // last column block reduce the last output again and store nothing).
@@ -330,56 +832,55 @@ void BlockReductionEmitter::emit() {
     output = arith::AddIOp::create(
         builder, loc,
         arith::MulIOp::create(builder, loc, output, index(blockX)), tx);
+    if (lanes > 1)
+      output = arith::MulIOp::create(builder, loc, output, index(lanes));
     valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
                                   output, index(reduction.outputs));
     output = arith::MinUIOp::create(builder, loc, output,
-                                    index(reduction.outputs - 1));
+                                    index(reduction.outputs - lanes));
   }
   SmallVector<Value> ivs(reduction.ranges.size());
   delinearize(output, reduction.parallelDims, ivs);
 
-  // Elements ty, ty + blockY, ... of the reduced window: full rounds, then
-  // one guarded round for the rest.
-  Value acc = arith::ConstantOp::create(builder, loc, reduction.neutral);
-  int64_t rounds = reduction.reduced / blockY;
-  int64_t rest = reduction.reduced % blockY;
-  auto loop = scf::ForOp::create(builder, loc, index(0), index(rounds), one,
-                                 ValueRange{acc});
-  {
+  SmallVector<Value> accs;
+  if (width == 1) {
+    accs = accumulateWindow(ivs, ty, blockY, 1, /*vectorLoad=*/false);
+  } else {
+    // 16-byte loads need 16-byte aligned buffers (the caller's pointers):
+    // otherwise the scalar loop.
+    Value aligned;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      if (!isa<MemRefType>(input->get().getType()))
+        continue;
+      Value address = memref::ExtractAlignedPointerAsIndexOp::create(
+          builder, loc, input->get());
+      Value isAligned = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::eq,
+          arith::RemUIOp::create(builder, loc, address, index(16)), index(0));
+      aligned = aligned
+                    ? arith::AndIOp::create(builder, loc, aligned, isAligned)
+                    : isAligned;
+    }
+    SmallVector<Type> accTypes;
+    for (int64_t lane = 0; lane < lanes; ++lane)
+      llvm::append_range(accTypes, types);
+    auto choice = scf::IfOp::create(builder, loc, accTypes, aligned,
+                                    /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(loop.getBody());
-    Value position = arith::AddIOp::create(
-        builder, loc,
-        arith::MulIOp::create(builder, loc, loop.getInductionVar(),
-                              index(blockY)),
-        ty);
-    delinearize(position, reduction.reductionDims, ivs);
+    builder.setInsertionPointToStart(choice.thenBlock());
     scf::YieldOp::create(builder, loc,
-                         accumulate(ivs, loop.getRegionIterArgs()[0]));
-  }
-  acc = loop.getResult(0);
-  // Several loads of a thread in flight (the trip count is known).
-  if (unroll > 1 && rounds >= unroll)
-    (void)loopUnrollByFactor(loop, unroll);
-  if (rest != 0) {
-    Value inRange = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::ult, ty, index(rest));
-    auto last = scf::IfOp::create(builder, loc, TypeRange{element}, inRange,
-                                  /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(last.thenBlock());
-    Value position =
-        arith::AddIOp::create(builder, loc, index(rounds * blockY), ty);
-    delinearize(position, reduction.reductionDims, ivs);
-    scf::YieldOp::create(builder, loc, accumulate(ivs, acc));
-    builder.setInsertionPointToStart(last.elseBlock());
-    scf::YieldOp::create(builder, loc, acc);
-    builder.setInsertionPointAfter(last);
-    acc = last.getResult(0);
+                         accumulateWindow(ivs, ty, blockY, width, true));
+    builder.setInsertionPointToStart(choice.elseBlock());
+    // Rows: one element per round; columns: the same lanes, scalar loads.
+    scf::YieldOp::create(builder, loc,
+                         reduction.rows
+                             ? accumulateWindow(ivs, ty, blockY, 1, false)
+                             : accumulateWindow(ivs, ty, blockY, width, false));
+    accs = choice.getResults();
   }
 
-  acc = shuffles ? combineWithShuffles(acc, shared, ty, blockY)
-                 : combineInSharedMemory(acc, shared, tx, ty, blockY);
+  accs = shuffles ? combineWithShuffles(accs, shared, ty, blockY)
+                  : combineInSharedMemory(accs, shared, tx, ty, blockY);
 
   Value store = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
                                       ty, index(0));
@@ -389,15 +890,34 @@ void BlockReductionEmitter::emit() {
   builder.setInsertionPointToStart(write.thenBlock());
   for (unsigned dim : reduction.reductionDims)
     ivs[dim] = index(0);
-  SmallVector<Value> outIndices =
-      applyMap(op.getMatchingIndexingMap(op.getDpsInitOperand(0)), ivs);
-  if (!initialValue)
-    initialValue = memref::LoadOp::create(builder, loc, init, outIndices);
-  memref::StoreOp::create(builder, loc, combine(acc, initialValue), init,
-                          outIndices);
-  if (fill)
+  SmallVector<Value> laneIvs(ivs);
+  for (int64_t lane = 0; lane < lanes; ++lane)
+    for (auto [i, buffer] : llvm::enumerate(buffers)) {
+      Value init = buffer.first;
+      if (lane > 0)
+        laneIvs[reduction.contiguous] = arith::AddIOp::create(
+            builder, loc, ivs[reduction.contiguous], index(lane));
+      SmallVector<Value> outIndices = applyMap(buffer.second, laneIvs);
+      Value result = accs[lane * buffers.size() + i];
+      if (!storeAsIs) {
+        // The block's value joins the output's initial value.
+        Value initial = initialValue ? initialValue
+                                     : memref::LoadOp::create(builder, loc,
+                                                              init, outIndices)
+                                           .getResult();
+        result = combine(ValueRange{result}, ValueRange{initial})[0];
+      }
+      memref::StoreOp::create(builder, loc, result, init, outIndices);
+    }
+  for (linalg::FillOp fill : fills)
     fill.erase();
+  if (reduction.sumOp)
+    reduction.sumOp.erase();
   op.erase();
+  // Unrolled last: a loop of unroll..2*unroll-1 rounds is replaced by
+  // straight-line code, so its results must already have their users.
+  for (scf::ForOp loop : loopsToUnroll)
+    (void)loopUnrollByFactor(loop, unroll);
 }
 
 namespace {
@@ -414,19 +934,38 @@ struct DMLGPUBlockReductionsPass
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<affine::AffineDialect, arith::ArithDialect, gpu::GPUDialect,
-                    memref::MemRefDialect, scf::SCFDialect>();
+                    memref::MemRefDialect, scf::SCFDialect,
+                    vector::VectorDialect>();
   }
   void runOnOperation() override {
-    SmallVector<std::pair<linalg::GenericOp, BlockReduction>> reductions;
+    std::vector<std::pair<linalg::GenericOp, BlockReduction>> reductions;
     getOperation().walk([&](linalg::GenericOp op) {
       if (!op.hasPureBufferSemantics())
         return;
       if (std::optional<BlockReduction> reduction =
-              matchBlockReduction(op, minReduced))
+              matchBlockReduction(op, minReduced, vectorize))
         reductions.emplace_back(op, *reduction);
     });
+    // log_sum_exp's max and exp-sum share one pass over the input.
+    llvm::SmallPtrSet<Operation *, 4> fused;
+    if (fuseMaxExpSum)
+      for (auto &[op, reduction] : reductions) {
+        if (fused.contains(op))
+          continue;
+        if (linalg::GenericOp sumOp = matchExpSumAfterMax(op)) {
+          reduction.kind = BlockReduction::Kind::MaxExpSum;
+          reduction.sumOp = sumOp;
+          if (!reduction.rows)
+            reduction.vectorWidth = 1;
+          reduction.start = {
+              getFillConstant(findConstantFill(op, op.getDpsInits()[0])),
+              getFillConstant(findConstantFill(sumOp, sumOp.getDpsInits()[0]))};
+          fused.insert(sumOp);
+        }
+      }
     for (auto &[op, reduction] : reductions)
-      BlockReductionEmitter(op, reduction, shuffles, unroll).emit();
+      if (!fused.contains(op))
+        BlockReductionEmitter(op, reduction, shuffles, unroll).emit();
   }
 
   Option<bool> shuffles{*this, "shuffles",
@@ -436,6 +975,16 @@ struct DMLGPUBlockReductionsPass
   Option<int64_t> unroll{*this, "unroll",
                          llvm::cl::desc("Unroll factor of each thread's loop"),
                          llvm::cl::init(4)};
+  Option<bool> fuseMaxExpSum{
+      *this, "online-log-sum-exp",
+      llvm::cl::desc("log_sum_exp's max and exp-sum in one pass (online "
+                     "rescaling)"),
+      llvm::cl::init(true)};
+  Option<bool> vectorize{
+      *this, "vector-loads",
+      llvm::cl::desc("16-byte loads along a reduced contiguous dimension "
+                     "(when its size allows and the buffers are aligned)"),
+      llvm::cl::init(true)};
   Option<int64_t> minReduced{
       *this, "min-reduced",
       llvm::cl::desc("Shortest reduced window lowered here (tests lower it "

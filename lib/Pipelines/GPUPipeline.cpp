@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GPUBlockReductions.h"
+#include "GPUVectorStores.h"
 #include "dml/Fusion/Passes.h"
 #include "dml/Pipelines/Pipelines.h"
 #include "dml/Transforms/Passes.h"
@@ -74,8 +75,7 @@ struct DMLGPUShapeReductionsPass
   /// and the contiguous parallel dimension keeps the accesses coalesced).
   bool shouldSplit(linalg::GenericOp op, bool &innerParallel) const {
     if ((leaveBlockReductions && isGPUBlockReduction(op)) ||
-        op.getNumReductionLoops() != 1 ||
-        op.hasIndexSemantics() ||
+        op.getNumReductionLoops() != 1 || op.hasIndexSemantics() ||
         op.getNumDpsInits() != 1 || op.getNumDpsInputs() < 1)
       return false;
     SmallVector<unsigned> reductions;
@@ -461,11 +461,16 @@ struct DMLGPURejectUnsupportedPass
 void mlir::dml::buildDMLGPUMapPipeline(OpPassManager &pm,
                                        const GPUPipelineOptions &options) {
   if (options.blockReductions)
-    addGPUPipeline(pm, std::string("dml-gpu-block-reductions{shuffles=") +
-                           (options.shuffles ? "true" : "false") +
-                           " unroll=" + std::to_string(options.unroll) +
-                           " min-reduced=" +
-                           std::to_string(options.minReduced) + "}");
+    addGPUPipeline(
+        pm, std::string("dml-gpu-block-reductions{shuffles=") +
+                (options.shuffles ? "true" : "false") +
+                " unroll=" + std::to_string(options.unroll) +
+                " vector-loads=" + (options.vectorLoads ? "true" : "false") +
+                " min-reduced=" + std::to_string(options.minReduced) + "}");
+  if (options.vectorStores)
+    addGPUPipeline(pm, "dml-gpu-vector-stores{min-elements=" +
+                           std::to_string(options.vectorStoreMinElements) +
+                           "}");
   pm.addPass(std::make_unique<DMLGPUPrepareBuffersPass>());
   addGPUPipeline(pm, "func.func(convert-linalg-to-parallel-loops),"
                      "canonicalize");
@@ -515,6 +520,7 @@ void mlir::dml::buildDMLGPUPipeline(OpPassManager &pm,
 void mlir::dml::registerDMLGPUPipelines() {
   PassRegistration<DMLGPUShapeReductionsPass>();
   registerDMLGPUBlockReductionsPass();
+  registerDMLGPUVectorStoresPass();
   PassRegistration<DMLGPUPrepareBuffersPass>();
   PassRegistration<DMLGPUCollapseLoopsPass>();
   PassRegistration<DMLGPUDeviceBuffersPass>();

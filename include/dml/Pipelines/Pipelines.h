@@ -111,7 +111,7 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       *this, "block-reductions",
       llvm::cl::desc("Reductions as block-wide kernels (false: one thread "
                      "per output, long windows split)"),
-      llvm::cl::init(false)};
+      llvm::cl::init(true)};
   PassOptions::Option<bool> shuffles{
       *this, "shuffles",
       llvm::cl::desc("Block-wide row reductions of 32-bit values combine "
@@ -122,6 +122,22 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::desc("Unroll factor of the loop of each thread of a "
                      "block-wide reduction"),
       llvm::cl::init(4)};
+  PassOptions::Option<bool> vectorLoads{
+      *this, "vector-loads",
+      llvm::cl::desc("Block-wide row reductions load 16 bytes at a time "
+                     "where the buffers allow"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> vectorStores{
+      *this, "vector-stores",
+      llvm::cl::desc("Elementwise ops (one_hot, gather, ...) as kernels "
+                     "writing 16 bytes per thread (false: 4 bytes, one "
+                     "thread per element)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<int64_t> vectorStoreMinElements{
+      *this, "vector-store-min-elements",
+      llvm::cl::desc("Smallest elementwise output written 16 bytes per "
+                     "thread (tests lower it to reach small shapes)"),
+      llvm::cl::init(4096)};
   PassOptions::Option<int64_t> minReduced{
       *this, "min-reduced",
       llvm::cl::desc("Shortest reduced window of a block-wide reduction "

@@ -19,7 +19,12 @@ Usage:
   gpu_difftest.py build --dml-compile build/bin/dml-compile --out DIR
                         [--seed 1] [--count 500] [--ops ...] [--group-size 50]
                         [--gpu-options 'min-reduced=1']
-  gpu_difftest.py run DIR
+  gpu_difftest.py run DIR [--misaligned]
+
+`--misaligned` calls the `<name>_device` entry points instead, on device
+buffers (libcuda through ctypes) placed one element past a 16-byte
+boundary: the kernels' 16-byte loads and stores must fall back to their
+scalar paths there.
 """
 
 import argparse
@@ -76,12 +81,74 @@ def build(args):
     return 0
 
 
+class DeviceBuffers:
+    """Device memory through the driver API (the primary context, as the
+    runtime library uses), each buffer one element past 16-byte alignment."""
+
+    def __init__(self):
+        self.cuda = ctypes.CDLL("libcuda.so.1")
+        self.check(self.cuda.cuInit(0))
+        device, context = ctypes.c_int(), ctypes.c_void_p()
+        self.check(self.cuda.cuDeviceGet(ctypes.byref(device), 0))
+        self.check(self.cuda.cuDevicePrimaryCtxRetain(ctypes.byref(context),
+                                                      device))
+        self.check(self.cuda.cuCtxSetCurrent(context))
+        self.allocations = []
+
+    @staticmethod
+    def check(code):
+        if code != 0:
+            raise RuntimeError(f"CUDA driver error {code}")
+
+    def upload(self, array):
+        base = ctypes.c_uint64()
+        offset = array.dtype.itemsize
+        self.check(self.cuda.cuMemAlloc_v2(ctypes.byref(base),
+                                           ctypes.c_size_t(array.nbytes + 32)))
+        self.allocations.append(base)
+        pointer = (base.value + 16) + offset  # cuMemAlloc is 256-aligned
+        self.check(self.cuda.cuMemcpyHtoD_v2(
+            ctypes.c_uint64(pointer), ctypes.c_void_p(array.ctypes.data),
+            ctypes.c_size_t(array.nbytes)))
+        return pointer
+
+    def download(self, pointer, array):
+        self.check(self.cuda.cuCtxSynchronize())
+        self.check(self.cuda.cuMemcpyDtoH_v2(
+            ctypes.c_void_p(array.ctypes.data), ctypes.c_uint64(pointer),
+            ctypes.c_size_t(array.nbytes)))
+
+    def free(self):
+        for base in self.allocations:
+            self.cuda.cuMemFree_v2(base)
+        self.allocations = []
+
+
+def call_misaligned(library, r, inputs, outputs, device):
+    entry = getattr(library, r["name"] + "_device")
+    entry.restype = ctypes.c_int
+    pointers = [device.upload(a) for a in inputs + outputs]
+    code = entry(*[ctypes.c_void_p(p) for p in pointers], ctypes.c_void_p())
+    if code == 0:
+        for pointer, array in zip(pointers[len(inputs):], outputs):
+            device.download(pointer, array)
+    device.free()
+    return code
+
+
 def run(args):
     directory = pathlib.Path(args.dir)
     with open(directory / "cases.pkl", "rb") as f:
         records = pickle.load(f)
     libraries = {}
     failures = []
+    device = None
+    if args.misaligned:
+        try:
+            device = DeviceBuffers()
+        except (OSError, RuntimeError) as error:
+            print(f"skipped: no CUDA device ({error})")
+            return SKIPPED
     for r in records:
         library = libraries.get(r["library"])
         if library is None:
@@ -95,8 +162,16 @@ def run(args):
             poisoned = np.empty(e.shape, e.dtype)
             poisoned.view(np.uint8)[...] = 0xA5  # never a valid-looking zero
             outputs.append(poisoned)
-        pointers = [ctypes.c_void_p(a.ctypes.data) for a in inputs + outputs]
-        code = entry(*pointers)
+        if device:
+            try:
+                code = call_misaligned(library, r, inputs, outputs, device)
+            except RuntimeError as error:  # e.g. a misaligned access
+                failures.append((r, str(error)))
+                break
+        else:
+            pointers = [ctypes.c_void_p(a.ctypes.data)
+                        for a in inputs + outputs]
+            code = entry(*pointers)
         if code == NO_DEVICE:
             print("skipped: no CUDA device (entry point returned 100)")
             return SKIPPED
@@ -134,6 +209,9 @@ def main(argv):
                         "every reduction through the block-wide kernels)")
     r = sub.add_parser("run")
     r.add_argument("dir")
+    r.add_argument("--misaligned", action="store_true",
+                   help="device entry points on buffers off 16-byte "
+                        "alignment")
     args = parser.parse_args(argv)
     return build(args) if args.command == "build" else run(args)
 

@@ -1,9 +1,12 @@
 // Each stage of dml-gpu-pipeline (no GPU needed): stages 1-2 are the CPU
 // pipeline's; dml-gpu-map makes one gpu.launch per bufferized linalg op on
-// device buffers; dml-gpu-lower embeds PTX for sm_90.
+// device buffers (prefixes MAP and PTX with block-wide reductions off, the
+// mapping that short reductions still get; prefix BLOCK the default);
+// dml-gpu-lower embeds PTX for sm_90.
 // RUN: dml-opt %s --dml-to-linalg --dml-gpu-shape-reductions | FileCheck %s --check-prefix=SHAPE
-// RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-gpu-map | FileCheck %s --check-prefix=MAP
-// RUN: dml-opt %s --dml-gpu-pipeline | FileCheck %s --check-prefix=PTX
+// RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-gpu-map=block-reductions=false | FileCheck %s --check-prefix=MAP
+// RUN: dml-opt %s --dml-gpu-pipeline=block-reductions=false | FileCheck %s --check-prefix=PTX
+// RUN: dml-opt %s --dml-gpu-pipeline | FileCheck %s --check-prefix=BLOCK
 // RUN: dml-opt %s --dml-gpu-pipeline="chip=sm_80 features=+ptx70" | FileCheck %s --check-prefix=CHIP
 
 // Rows of a [300, 70] reduction: 300 threads in 2 blocks of 256, each
@@ -43,6 +46,20 @@
 // PTX-NOT: __nv_
 
 // CHIP: .target sm_80
+
+// Default: a block per row, warp shuffles and a barrier, one kernel for
+// the fill and the sum.
+// log_sum_exp: the fused max/exp-sum kernel, then the post-op.
+// BLOCK: llvm.func @rowsum(
+// BLOCK: gpu.launch_func @rowsum_kernel::@rowsum_kernel
+// BLOCK-NOT: gpu.launch_func
+// BLOCK: gpu.binary @rowsum_kernel {{.*}}shfl.sync.bfly.b32{{.*}}bar.sync
+// BLOCK: llvm.func @logsumexp(
+// BLOCK: gpu.launch_func @logsumexp_kernel::@logsumexp_kernel
+// BLOCK-NEXT: gpu.launch_func @logsumexp_kernel_0::@logsumexp_kernel
+// BLOCK-NOT: gpu.launch_func
+// BLOCK: gpu.binary @logsumexp_kernel
+// BLOCK-NOT: __nv_
 
 // Short reductions are left alone; long ones are split into 32 partials:
 // contiguous (partial p takes elements r * 32 + p, p the fast thread index)

@@ -1,0 +1,32 @@
+// dml-gpu-block-reductions fuses log_sum_exp's max and exp-sum reductions
+// (same input, same window) into one pass: each thread keeps (max, sum)
+// and rescales its sum by exp(old max - new max) once per 16-byte load;
+// pairs combine the same way through shuffles. exp(a - m) is exactly 1
+// where a == m (inf - inf would be NaN). The post-op (max + log(sum)) stays.
+// RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-block-reductions | FileCheck %s
+// RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-block-reductions=online-log-sum-exp=false | FileCheck %s --check-prefix=TWO
+
+// CHECK-LABEL: func.func @lse
+// CHECK-NOT: linalg.fill
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c64{{.*}}) threads({{.*}}) workgroup({{.*}} : memref<1024x1xf32, #gpu.address_space<workgroup>>, {{.*}} : memref<1024x1xf32, #gpu.address_space<workgroup>>)
+// CHECK: vector.load %arg0
+// CHECK: arith.maximumf
+// CHECK: %[[EQ:.*]] = arith.cmpf oeq
+// CHECK: %[[EXP:.*]] = math.exp
+// CHECK: arith.select %[[EQ]], %{{.*}}, %[[EXP]]
+// CHECK: arith.mulf
+// CHECK: gpu.shuffle xor {{.*}} : f32
+// CHECK-NEXT: gpu.shuffle xor {{.*}} : f32
+// CHECK: memref.store {{.*}} : memref<64xf32>
+// CHECK-NEXT: memref.store {{.*}} : memref<64xf32>
+// CHECK-NOT: gpu.launch
+// CHECK: linalg.generic
+// CHECK: math.log
+// TWO-LABEL: func.func @lse
+// TWO: gpu.launch
+// TWO: gpu.launch
+// TWO: linalg.generic
+func.func @lse(%x: tensor<64x32000xf32>) -> tensor<64x1xf32> {
+  %0 = dml.reduce %x, function = log_sum_exp, axes = [1] : tensor<64x32000xf32> -> tensor<64x1xf32>
+  return %0 : tensor<64x1xf32>
+}

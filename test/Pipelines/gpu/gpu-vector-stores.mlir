@@ -1,0 +1,50 @@
+// dml-gpu-vector-stores: an elementwise op whose output rows hold a multiple
+// of 16 bytes becomes a kernel in which each thread computes 4 consecutive
+// f32 elements (the payload once per element) and writes them with one
+// 16-byte store where the output buffer is aligned, else 4 scalar stores.
+// Host-level loads of the payload's operands (one_hot's values) move into
+// the kernel.
+// RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores=min-elements=1 | FileCheck %s
+// RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores=min-elements=8192 | FileCheck %s --check-prefix=SMALL
+
+// CHECK-LABEL: func.func @one_hot
+// CHECK-NOT: memref.load
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c5{{.*}}) threads({{.*}}) in ({{.*}} = %c256
+// CHECK: memref.load %arg1
+// CHECK: memref.load %arg1
+// CHECK: scf.if
+// CHECK-COUNT-4: arith.select
+// CHECK: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %arg2
+// CHECK: arith.remui %[[PTR]]
+// CHECK: scf.if
+// CHECK: %[[V:.*]] = vector.from_elements {{.*}} : vector<4xf32>
+// CHECK: vector.store %[[V]], %arg2{{.*}} {alignment = 16 : i64} : memref<40x128xf32>, vector<4xf32>
+// CHECK: } else {
+// CHECK-COUNT-4: memref.store {{.*}} : memref<40x128xf32>
+// CHECK-NOT: linalg.generic
+// SMALL-LABEL: func.func @one_hot
+// SMALL-NOT: gpu.launch
+// SMALL: linalg.generic
+func.func @one_hot(%i: tensor<40x1xi32>, %v: tensor<1x2xf32>) -> tensor<40x128xf32> {
+  %0 = dml.one_hot %i, %v, axis = 1 : (tensor<40x1xi32>, tensor<1x2xf32>) -> tensor<40x128xf32>
+  return %0 : tensor<40x128xf32>
+}
+
+// A row of 6 f32 is not a multiple of 16 bytes: left to dml-gpu-map.
+// CHECK-LABEL: func.func @odd_rows
+// CHECK-NOT: gpu.launch
+// CHECK: linalg.generic
+func.func @odd_rows(%t: tensor<10x6xf32>, %i: tensor<1x3xi32>) -> tensor<3x6xf32> {
+  %0 = dml.gather %t, %i, axis = 0, index_dimensions = 1 : (tensor<10x6xf32>, tensor<1x3xi32>) -> tensor<3x6xf32>
+  return %0 : tensor<3x6xf32>
+}
+
+// A gather (loads in the payload) keeps one thread per element, rows of 16
+// bytes or not.
+// CHECK-LABEL: func.func @gather_rows
+// CHECK-NOT: gpu.launch
+// CHECK: linalg.generic
+func.func @gather_rows(%t: tensor<10x8xf32>, %i: tensor<1x3xi32>) -> tensor<3x8xf32> {
+  %0 = dml.gather %t, %i, axis = 0, index_dimensions = 1 : (tensor<10x8xf32>, tensor<1x3xi32>) -> tensor<3x8xf32>
+  return %0 : tensor<3x8xf32>
+}
