@@ -292,8 +292,9 @@ private:
     return arith::AndIOp::create(b, loc, keyMatch, indexMatch);
   }
 
-  /// One radix pass on the digit at `shift` of the key (`onKey`) or of inv.
-  void emitPass(bool onKey, int64_t shift) {
+  /// One radix pass on the digit at `shift` (keyType for the key, `onKey`,
+  /// else i32 for inv).
+  void emitPass(bool onKey, Value shift) {
     Value done = loadState(state, kDone);
     ifThen(cmp(arith::CmpIPredicate::eq, done, i32(0)), [&] {
       Value bin = arith::MinUIOp::create(b, loc, thread, constIndex(kBins - 1));
@@ -316,13 +317,13 @@ private:
           Value digit;
           if (onKey) {
             digit = arith::AndIOp::create(
-                b, loc, arith::ShRUIOp::create(b, loc, elementKey, key(shift)),
+                b, loc, arith::ShRUIOp::create(b, loc, elementKey, shift),
                 key(kBins - 1));
             digit =
                 arith::IndexCastUIOp::create(b, loc, b.getIndexType(), digit);
           } else {
             digit = arith::AndIOp::create(
-                b, loc, arith::ShRUIOp::create(b, loc, inverse, i32(shift)),
+                b, loc, arith::ShRUIOp::create(b, loc, inverse, shift),
                 i32(kBins - 1));
             digit =
                 arith::IndexCastUIOp::create(b, loc, b.getIndexType(), digit);
@@ -371,20 +372,22 @@ private:
             Value digit = arith::IndexCastUIOp::create(b, loc, keyType, thread);
             storeState(arith::OrIOp::create(
                            b, loc, prefixKey,
-                           arith::ShLIOp::create(b, loc, digit, key(shift))),
+                           arith::ShLIOp::create(b, loc, digit, shift)),
                        keyState, kPrefixKey);
             storeState(arith::OrIOp::create(b, loc, maskKey,
-                                            key(uint64_t(kBins - 1) << shift)),
+                                            arith::ShLIOp::create(
+                                                b, loc, key(kBins - 1), shift)),
                        keyState, kMaskKey);
           } else {
             Value digit =
                 arith::IndexCastUIOp::create(b, loc, b.getI32Type(), thread);
             storeState(arith::OrIOp::create(
                            b, loc, prefixIndex,
-                           arith::ShLIOp::create(b, loc, digit, i32(shift))),
+                           arith::ShLIOp::create(b, loc, digit, shift)),
                        state, kPrefixIndex);
             storeState(arith::OrIOp::create(b, loc, maskIndex,
-                                            i32(int64_t(kBins - 1) << shift)),
+                                            arith::ShLIOp::create(
+                                                b, loc, i32(kBins - 1), shift)),
                        state, kMaskIndex);
           }
           storeState(left, state, kRemaining);
@@ -396,6 +399,23 @@ private:
       });
       barrier();
     });
+  }
+
+  /// `count` passes on the key or on inv, shifts (count - 1) * 8, ..., 0.
+  void emitPasses(bool onKey, int64_t count) {
+    if (count == 0)
+      return;
+    auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(count),
+                                   constIndex(1));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value shift = arith::MulIOp::create(
+        b, loc,
+        arith::SubIOp::create(b, loc, constIndex(count - 1),
+                              loop.getInductionVar()),
+        constIndex(kDigitBits));
+    emitPass(onKey, arith::IndexCastUIOp::create(
+                        b, loc, onKey ? Type(keyType) : b.getI32Type(), shift));
   }
 
   void emitBody() {
@@ -410,12 +430,10 @@ private:
       storeState(i32(0), state, kCount);
     });
     barrier();
-    for (int64_t shift = elementBits - kDigitBits; shift >= 0;
-         shift -= kDigitBits)
-      emitPass(/*onKey=*/true, shift);
-    for (int64_t shift = indexBytes * 8 - kDigitBits; shift >= 0;
-         shift -= kDigitBits)
-      emitPass(/*onKey=*/false, shift);
+    // Passes from the most significant digit down: a loop, not unrolled
+    // (the driver JIT-compiles every kernel when a library is loaded).
+    emitPasses(/*onKey=*/true, elementBits / kDigitBits);
+    emitPasses(/*onKey=*/false, indexBytes);
 
     // The K selected elements: (key, inv) >= the prefix found.
     Value prefixKey = loadState(keyState, kPrefixKey);

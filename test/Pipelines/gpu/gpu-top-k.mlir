@@ -11,6 +11,12 @@
 // state and a shared candidate list of K = 50 keys and positions.
 // CHECK-LABEL: func.func @rows
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c64, {{.*}}) threads({{.*}}) in ({{.*}} = %c512, {{.*}}) workgroup({{.*}} : memref<256xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<5xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<2xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<50xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<50xi32, #gpu.address_space<workgroup>>)
+// Four radix passes on the key's bytes, most significant first (a loop:
+// shift (3 - p) * 8).
+// CHECK: scf.for %[[PASS:.*]] = %c0 to %c4 step %c1 {
+// CHECK: %[[DIGITS:.*]] = arith.subi %c3, %[[PASS]] : index
+// CHECK: %[[SHIFT:.*]] = arith.index_castui %{{.*}} : index to i32
+// CHECK: gpu.barrier
 // Four loads in flight per thread and round (thread, +512, +1024, +1536).
 // CHECK: memref.load %arg0[%[[ROW:.*]], %arg6] : memref<64x3000xf32>
 // CHECK: memref.load %arg0[%[[ROW]], %{{.*}}] : memref<64x3000xf32>
@@ -20,16 +26,15 @@
 // CHECK: arith.bitcast %{{.*}} : f32 to i32
 // CHECK: arith.cmpf uno
 // CHECK: arith.shrsi
-// The first pass takes the top byte of the key.
-// CHECK: arith.shrui %{{.*}}, %c24_i32 : i32
-// CHECK: memref.atomic_rmw addi %c1_i32, %{{.*}} : (i32, memref<256xi32, #gpu.address_space<workgroup>>) -> i32
-// CHECK: gpu.barrier
-// Then bytes 2, 1, 0 of the key and, for ties, the two bytes of the
-// inverted position (3000 < 2^12).
-// CHECK: arith.shrui %{{.*}}, %c16_i32 : i32
-// CHECK: arith.shrui %{{.*}}, %c8_i32 : i32
-// CHECK: arith.shrui %{{.*}}, %c8_i32 : i32
+// The inverted position breaks ties.
 // CHECK: arith.subi %c2999_i32
+// CHECK: arith.shrui %{{.*}}, %[[SHIFT]] : i32
+// CHECK: memref.atomic_rmw addi %c1_i32, %{{.*}} : (i32, memref<256xi32, #gpu.address_space<workgroup>>) -> i32
+// The rest of the 3000 (5 rounds of 512 x 4 = 2048, then a guarded loop).
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c3000 step %c512
+// CHECK: gpu.barrier
+// Then two passes on the inverted position's bytes (3000 < 2^12).
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 {
 // The selected go to the list (shared atomic counter, slot 4).
 // CHECK: memref.atomic_rmw addi %c1_i32, %{{.*}}[%c4] : (i32, memref<5xi32, #gpu.address_space<workgroup>>) -> i32
 // Each candidate at its rank among the candidates.
@@ -50,10 +55,10 @@ func.func @rows(%x: tensor<64x3000xf32>) -> (tensor<64x50xf32>, tensor<64x50xui3
 // CHECK: %[[KEYS:.*]] = memref.alloc() : memref<9000xi64>
 // CHECK: %[[POSITIONS:.*]] = memref.alloc() : memref<9000xi32>
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c3, {{.*}}) threads({{.*}}) in ({{.*}} = %c1024, {{.*}}) workgroup({{.*}} : memref<256xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<5xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<2xi64, #gpu.address_space<workgroup>>)
+// CHECK: scf.for %{{.*}} = %c0 to %c8 step %c1 {
 // CHECK: memref.load %arg0[%{{.*}}, %[[COLUMN:.*]]] : memref<5000x3xi64>
 // CHECK: arith.xori %{{.*}}, %c-9223372036854775808_i64 : i64
 // CHECK: arith.xori %{{.*}}, %c-1_i64 : i64
-// CHECK: arith.shrui %{{.*}}, %c56_i64 : i64
 // CHECK: memref.store %{{.*}}, %[[KEYS]][%{{.*}}] : memref<9000xi64>
 // CHECK: memref.store %{{.*}}, %[[POSITIONS]][%{{.*}}] : memref<9000xi32>
 // CHECK: memref.store %{{.*}}, %arg2[%{{.*}}, %[[COLUMN]]] : memref<3000x3xi64>
@@ -69,12 +74,13 @@ func.func @columns(%x: tensor<5000x3xi64>) -> (tensor<3000x3xi64>, tensor<3000x3
   return %v, %i : tensor<3000x3xi64>, tensor<3000x3xui64>
 }
 
-// f16: a 16-bit key (two passes), widened to i32.
+// f16: a 16-bit key (two passes), widened to i32; one pass on the inverted
+// position (100 < 2^8: no loop left after canonicalization).
 // CHECK-LABEL: func.func @half
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 {
 // CHECK: arith.bitcast %{{.*}} : f16 to i16
 // CHECK: arith.extui %{{.*}} : i16 to i32
-// CHECK: arith.shrui %{{.*}}, %c8_i32 : i32
-// CHECK-NOT: %c24_i32
+// CHECK-NOT: scf.for %{{.*}} = %c0 to %c{{[0-9]+}} step %c1 {
 // CHECK: return
 func.func @half(%x: tensor<2x100xf16>) -> (tensor<2x4xf16>, tensor<2x4xui32>) {
   %v, %i = dml.top_k %x, axis = 1, k = 4, direction = increasing : tensor<2x100xf16> -> tensor<2x4xf16>, tensor<2x4xui32>
