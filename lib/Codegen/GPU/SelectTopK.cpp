@@ -12,7 +12,8 @@
 //  * radix selection of the K-th (key, inv), 8 bits per pass, most
 //    significant first: a 256-bin shared-memory histogram of the digits of
 //    the elements that match the digits found so far, a suffix sum over
-//    the bins (thread b owns bin b), and the one thread whose bin holds the
+//    the bins (thread b owns bin b: warp shuffles, then the totals of the 8
+//    warps through shared memory), and the one thread whose bin holds the
 //    K-th element records its digit. A pass ends the search early when
 //    every element of that bin is selected (the usual case after 2 passes
 //    of random data). Passes re-read the sequence (L1/L2 after the first);
@@ -98,9 +99,9 @@ public:
       return MemRefType::get({size}, type, MemRefLayoutAttrInterface(),
                              workgroup);
     };
-    SmallVector<Type> attributions = {shared(kBins, b.getI32Type()),
-                                      shared(kStateSlots, b.getI32Type()),
-                                      shared(kKeySlots, keyType)};
+    SmallVector<Type> attributions = {
+        shared(kBins, b.getI32Type()), shared(kStateSlots, b.getI32Type()),
+        shared(kKeySlots, keyType), shared(kBins / 32, b.getI32Type())};
     Value globalKeys, globalPositions;
     if (sharedCandidates) {
       attributions.push_back(shared(k, keyType));
@@ -127,11 +128,12 @@ public:
       histogram = buffers[0];
       state = buffers[1];
       keyState = buffers[2];
+      warpTotals = buffers[3];
       thread = launch.getThreadIds().x;
       Value row = launch.getBlockIds().x;
       if (sharedCandidates) {
-        candidateKeys = buffers[3];
-        candidatePositions = buffers[4];
+        candidateKeys = buffers[4];
+        candidatePositions = buffers[5];
         candidateBase = constIndex(0);
       } else {
         candidateKeys = globalKeys;
@@ -333,35 +335,40 @@ private:
         });
       });
       barrier();
-      // Suffix sums: bin d becomes the count of digits >= d.
-      for (int64_t offset = 1; offset < kBins; offset *= 2) {
-        Value own = memref::LoadOp::create(b, loc, histogram, bin);
-        Value otherBin = arith::AddIOp::create(b, loc, bin, constIndex(offset));
-        Value inRange =
-            cmp(arith::CmpIPredicate::ult, otherBin, constIndex(kBins));
-        Value clamped =
-            arith::MinUIOp::create(b, loc, otherBin, constIndex(kBins - 1));
-        Value other = memref::LoadOp::create(b, loc, histogram, clamped);
-        Value sum = arith::AddIOp::create(
-            b, loc, own,
-            arith::SelectOp::create(b, loc, inRange, other, i32(0)));
-        barrier();
-        ifThen(owner, [&] {
-          memref::StoreOp::create(b, loc, sum, histogram, thread);
-        });
-        barrier();
+      // count(>= d) for the bin d of each owner: suffix sums within each
+      // warp (5 shuffles), plus the totals of the warps of higher bins
+      // (shared memory, one barrier).
+      Value own = memref::LoadOp::create(b, loc, histogram, bin);
+      Value atLeast = own;
+      Value width = i32(32);
+      for (int64_t offset = 1; offset < 32; offset *= 2) {
+        auto shuffle = gpu::ShuffleOp::create(b, loc, atLeast, i32(offset),
+                                              width, gpu::ShuffleMode::DOWN);
+        atLeast = arith::AddIOp::create(
+            b, loc, atLeast,
+            arith::SelectOp::create(b, loc, shuffle.getValid(),
+                                    shuffle.getShuffleResult(), i32(0)));
+      }
+      Value warp = arith::DivUIOp::create(b, loc, bin, constIndex(32));
+      Value lane = arith::RemUIOp::create(b, loc, thread, constIndex(32));
+      Value leader = arith::AndIOp::create(
+          b, loc, owner, cmp(arith::CmpIPredicate::eq, lane, constIndex(0)));
+      ifThen(leader, [&] {
+        memref::StoreOp::create(b, loc, atLeast, warpTotals, warp);
+      });
+      barrier();
+      for (int64_t other = 1; other < kBins / 32; ++other) {
+        Value total =
+            memref::LoadOp::create(b, loc, warpTotals, constIndex(other));
+        Value higher = cmp(arith::CmpIPredicate::ugt, constIndex(other), warp);
+        atLeast = arith::AddIOp::create(
+            b, loc, atLeast,
+            arith::SelectOp::create(b, loc, higher, total, i32(0)));
       }
       // The bin of the remaining-th best: count(>= d) reaches it, count(>
       // d) does not.
       ifThen(owner, [&] {
-        Value atLeast = memref::LoadOp::create(b, loc, histogram, thread);
-        Value nextBin = arith::AddIOp::create(b, loc, thread, constIndex(1));
-        Value hasNext =
-            cmp(arith::CmpIPredicate::ult, nextBin, constIndex(kBins));
-        Value clamped =
-            arith::MinUIOp::create(b, loc, nextBin, constIndex(kBins - 1));
-        Value next = memref::LoadOp::create(b, loc, histogram, clamped);
-        Value above = arith::SelectOp::create(b, loc, hasNext, next, i32(0));
+        Value above = arith::SubIOp::create(b, loc, atLeast, own);
         Value found = arith::AndIOp::create(
             b, loc, cmp(arith::CmpIPredicate::sge, atLeast, remaining),
             cmp(arith::CmpIPredicate::slt, above, remaining));
@@ -531,8 +538,8 @@ private:
   int64_t axis, length, k, rows, blockSize, indexBytes;
   bool decreasing, sharedCandidates;
   // In the kernel.
-  Value histogram, state, keyState, candidateKeys, candidatePositions,
-      candidateBase, thread;
+  Value histogram, state, keyState, warpTotals, candidateKeys,
+      candidatePositions, candidateBase, thread;
   SmallVector<Value> coords;
 };
 

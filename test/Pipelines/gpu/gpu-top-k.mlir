@@ -8,9 +8,9 @@
 
 // 64 sequences of 3000: 64 blocks of 512 threads (3000 / 8, rounded up to a
 // power of two), a 256-bin histogram, the 5 slots of integer state, the key
-// state and a shared candidate list of K = 50 keys and positions.
+// state, the 8 warps' bin totals and a shared candidate list of K = 50 keys and positions.
 // CHECK-LABEL: func.func @rows
-// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c64, {{.*}}) threads({{.*}}) in ({{.*}} = %c512, {{.*}}) workgroup({{.*}} : memref<256xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<5xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<2xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<50xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<50xi32, #gpu.address_space<workgroup>>)
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c64, {{.*}}) threads({{.*}}) in ({{.*}} = %c512, {{.*}}) workgroup({{.*}} : memref<256xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<5xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<2xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<8xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<50xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<50xi32, #gpu.address_space<workgroup>>)
 // Four radix passes on the key's bytes, most significant first (a loop:
 // shift (3 - p) * 8).
 // CHECK: scf.for %[[PASS:.*]] = %c0 to %c4 step %c1 {
@@ -33,6 +33,14 @@
 // The rest of the 3000 (5 rounds of 512 x 4 = 2048, then a guarded loop).
 // CHECK: scf.for %{{.*}} = %{{.*}} to %c3000 step %c512
 // CHECK: gpu.barrier
+// count(>= bin): suffix sums within each warp (shuffles down by 1 .. 16),
+// then the totals of the higher warps through shared memory.
+// CHECK: gpu.shuffle  down %{{.*}}, %c1_i32, %c32_i32 : i32
+// CHECK: gpu.shuffle  down %{{.*}}, %c16_i32, %c32_i32 : i32
+// CHECK: memref.store %{{.*}} : memref<8xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-7: memref.load %{{.*}} : memref<8xi32, #gpu.address_space<workgroup>>
 // Then two passes on the inverted position's bytes (3000 < 2^12).
 // CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 {
 // The selected go to the list (shared atomic counter, slot 4).
@@ -54,7 +62,7 @@ func.func @rows(%x: tensor<64x3000xf32>) -> (tensor<64x50xf32>, tensor<64x50xui3
 // CHECK-LABEL: func.func @columns
 // CHECK: %[[KEYS:.*]] = memref.alloc() : memref<9000xi64>
 // CHECK: %[[POSITIONS:.*]] = memref.alloc() : memref<9000xi32>
-// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c3, {{.*}}) threads({{.*}}) in ({{.*}} = %c1024, {{.*}}) workgroup({{.*}} : memref<256xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<5xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<2xi64, #gpu.address_space<workgroup>>)
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c3, {{.*}}) threads({{.*}}) in ({{.*}} = %c1024, {{.*}}) workgroup({{.*}} : memref<256xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<5xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<2xi64, #gpu.address_space<workgroup>>, {{.*}} : memref<8xi32, #gpu.address_space<workgroup>>)
 // CHECK: scf.for %{{.*}} = %c0 to %c8 step %c1 {
 // CHECK: memref.load %arg0[%{{.*}}, %[[COLUMN:.*]]] : memref<5000x3xi64>
 // CHECK: arith.xori %{{.*}}, %c-9223372036854775808_i64 : i64
