@@ -44,8 +44,10 @@ namespace {
 /// Digits per radix pass and histogram bins (one per thread of a block).
 constexpr int64_t kDigitBits = 8;
 constexpr int64_t kBins = 1 << kDigitBits;
-/// Elements each thread loads before processing them (loads in flight).
+/// Elements each thread loads before processing them (loads in flight):
+/// more for long sequences, whose few blocks must keep HBM busy.
 constexpr int64_t kUnroll = 4;
+constexpr int64_t kLongUnroll = 8;
 /// Candidate lists up to this many bytes live in shared memory (the static
 /// limit is 48 KiB per block), larger ones in a global scratch buffer.
 constexpr int64_t kMaxSharedCandidateBytes = 32 * 1024;
@@ -85,6 +87,7 @@ public:
         rows *= shape[d];
     blockSize = std::clamp<int64_t>(
         llvm::PowerOf2Ceil(std::max<int64_t>(length / 8, 1)), kBins, 1024);
+    unroll = length >= 16 * blockSize ? kLongUnroll : kUnroll;
     indexBytes =
         llvm::divideCeil(llvm::Log2_64_Ceil(std::max<int64_t>(length, 1)), 8);
     int64_t keyBytes = keyType.getWidth() / 8;
@@ -246,10 +249,11 @@ private:
   }
 
   /// Calls `body(position, element)` for the positions of this thread:
-  /// thread, thread + blockSize, ...; kUnroll loads first, then their
-  /// processing, for full rounds, then one guarded loop for the rest.
+  /// thread, thread + blockSize, ...; `unroll` loads first, then their
+  /// processing, for full rounds, then one round whose loads past the end
+  /// are guarded (still all loads first).
   void forEachElement(function_ref<void(Value, Value)> body) {
-    int64_t roundSize = blockSize * kUnroll;
+    int64_t roundSize = blockSize * unroll;
     int64_t rounds = length / roundSize;
     if (rounds > 0) {
       auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(rounds),
@@ -262,23 +266,56 @@ private:
                                 constIndex(roundSize)),
           thread);
       SmallVector<Value> positions, elements;
-      for (int64_t u = 0; u < kUnroll; ++u) {
+      for (int64_t u = 0; u < unroll; ++u) {
         positions.push_back(
             arith::AddIOp::create(b, loc, base, constIndex(u * blockSize)));
         elements.push_back(loadElement(positions.back()));
       }
-      for (int64_t u = 0; u < kUnroll; ++u)
+      for (int64_t u = 0; u < unroll; ++u)
         body(positions[u], elements[u]);
     }
-    if (rounds * roundSize < length) {
-      auto loop = scf::ForOp::create(
-          b, loc,
-          arith::AddIOp::create(b, loc, constIndex(rounds * roundSize), thread),
-          constIndex(length), constIndex(blockSize));
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      Value position = loop.getInductionVar();
-      body(position, loadElement(position));
+    int64_t rest = length - rounds * roundSize;
+    if (rest == 0)
+      return;
+    Value base =
+        arith::AddIOp::create(b, loc, constIndex(rounds * roundSize), thread);
+    SmallVector<Value> positions, elements, valid;
+    for (int64_t u = 0; u < llvm::divideCeil(rest, blockSize); ++u) {
+      Value position =
+          arith::AddIOp::create(b, loc, base, constIndex(u * blockSize));
+      positions.push_back(position);
+      if ((u + 1) * blockSize <= rest) {
+        valid.push_back(Value());
+        elements.push_back(loadElement(position));
+        continue;
+      }
+      Value inRange =
+          cmp(arith::CmpIPredicate::ult, position, constIndex(length));
+      Type type = element.getElementType();
+      auto load = scf::IfOp::create(b, loc, TypeRange{type}, inRange,
+                                    /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(load.thenBlock());
+        scf::YieldOp::create(b, loc, loadElement(position));
+        b.setInsertionPointToStart(load.elseBlock());
+        scf::YieldOp::create(b, loc,
+                             arith::ConstantOp::create(
+                                 b, loc, cast<TypedAttr>(b.getZeroAttr(type)))
+                                 .getResult());
+      }
+      valid.push_back(inRange);
+      elements.push_back(load.getResult(0));
+    }
+    for (auto [position, value, inRange] :
+         llvm::zip(positions, elements, valid)) {
+      if (!inRange) {
+        body(position, value);
+        continue;
+      }
+      ifThen(inRange, [&, position = position, value = value] {
+        body(position, value);
+      });
     }
   }
 
@@ -535,7 +572,7 @@ private:
   Kind kind;
   IntegerType keyType;
   SmallVector<int64_t> shape;
-  int64_t axis, length, k, rows, blockSize, indexBytes;
+  int64_t axis, length, k, rows, blockSize, unroll, indexBytes;
   bool decreasing, sharedCandidates;
   // In the kernel.
   Value histogram, state, keyState, warpTotals, candidateKeys,

@@ -30,8 +30,14 @@
 // CHECK: arith.subi %c2999_i32
 // CHECK: arith.shrui %{{.*}}, %[[SHIFT]] : i32
 // CHECK: memref.atomic_rmw addi %c1_i32, %{{.*}} : (i32, memref<256xi32, #gpu.address_space<workgroup>>) -> i32
-// The rest of the 3000 (5 rounds of 512 x 4 = 2048, then a guarded loop).
-// CHECK: scf.for %{{.*}} = %{{.*}} to %c3000 step %c512
+// The rest of the 3000 (one round of 512 x 4 = 2048): 952 elements, one
+// load per thread, then a guarded one, before processing either.
+// CHECK: memref.load %arg0[%[[ROW]], %{{.*}}] : memref<64x3000xf32>
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %c3000 : index
+// CHECK: scf.if %[[IN]] -> (f32) {
+// CHECK: memref.load %arg0[%[[ROW]], %{{.*}}] : memref<64x3000xf32>
+// CHECK: arith.bitcast
+// CHECK: scf.if %[[IN]] {
 // CHECK: gpu.barrier
 // count(>= bin): suffix sums within each warp (shuffles down by 1 .. 16),
 // then the totals of the higher warps through shared memory.
