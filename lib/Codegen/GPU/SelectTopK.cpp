@@ -51,6 +51,9 @@ constexpr int64_t kLongUnroll = 8;
 /// Candidate lists up to this many bytes live in shared memory (the static
 /// limit is 48 KiB per block), larger ones in a global scratch buffer.
 constexpr int64_t kMaxSharedCandidateBytes = 32 * 1024;
+/// Up to this many candidates each is written at its rank (K^2 compares,
+/// no barrier); more are sorted by a bitonic network in shared memory.
+constexpr int64_t kMaxRankedCandidates = 128;
 
 /// Slots of the block's integer state in shared memory.
 enum StateSlot : int64_t {
@@ -91,7 +94,12 @@ public:
     indexBytes =
         llvm::divideCeil(llvm::Log2_64_Ceil(std::max<int64_t>(length, 1)), 8);
     int64_t keyBytes = keyType.getWidth() / 8;
-    sharedCandidates = k * (keyBytes + 4) <= kMaxSharedCandidateBytes;
+    listSize = llvm::PowerOf2Ceil(k);
+    bitonic = k > kMaxRankedCandidates &&
+              listSize * (keyBytes + 4) <= kMaxSharedCandidateBytes;
+    if (!bitonic)
+      listSize = k;
+    sharedCandidates = listSize * (keyBytes + 4) <= kMaxSharedCandidateBytes;
   }
 
   void emit() {
@@ -107,8 +115,8 @@ public:
         shared(kKeySlots, keyType), shared(kBins / 32, b.getI32Type())};
     Value globalKeys, globalPositions;
     if (sharedCandidates) {
-      attributions.push_back(shared(k, keyType));
-      attributions.push_back(shared(k, b.getI32Type()));
+      attributions.push_back(shared(listSize, keyType));
+      attributions.push_back(shared(listSize, b.getI32Type()));
     } else {
       // One list of K per sequence (device memory: dml-gpu-device-buffers
       // turns these into stream-ordered allocations).
@@ -445,6 +453,99 @@ private:
     });
   }
 
+  /// Whether candidate (key, position) `a` is better than `b`.
+  Value emitBetter(Value keyA, Value positionA, Value keyB, Value positionB) {
+    return arith::OrIOp::create(
+        b, loc, cmp(arith::CmpIPredicate::ugt, keyA, keyB),
+        arith::AndIOp::create(
+            b, loc, cmp(arith::CmpIPredicate::eq, keyA, keyB),
+            cmp(arith::CmpIPredicate::ult, positionA, positionB)));
+  }
+
+  /// Sorts the listSize candidates best first (bitonic network, a barrier
+  /// per stage), then writes the first K.
+  void emitBitonicSortAndWrite() {
+    int64_t logSize = llvm::Log2_64(listSize);
+    Value one = constIndex(1);
+    auto sizes = scf::ForOp::create(b, loc, one, constIndex(logSize + 1), one);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(sizes.getBody());
+      Value logBlock = sizes.getInductionVar();
+      Value blockBits = arith::ShLIOp::create(b, loc, one, logBlock);
+      auto strides = scf::ForOp::create(b, loc, constIndex(0), logBlock, one);
+      b.setInsertionPointToStart(strides.getBody());
+      Value stride = arith::ShLIOp::create(
+          b, loc, one,
+          arith::SubIOp::create(b, loc,
+                                arith::SubIOp::create(b, loc, logBlock, one),
+                                strides.getInductionVar()));
+      auto pairs = scf::ForOp::create(b, loc, thread, constIndex(listSize / 2),
+                                      constIndex(blockSize));
+      {
+        OpBuilder::InsertionGuard pairGuard(b);
+        b.setInsertionPointToStart(pairs.getBody());
+        Value pair = pairs.getInductionVar();
+        Value low = arith::AddIOp::create(
+            b, loc,
+            arith::MulIOp::create(
+                b, loc, arith::DivUIOp::create(b, loc, pair, stride),
+                arith::AddIOp::create(b, loc, stride, stride)),
+            arith::RemUIOp::create(b, loc, pair, stride));
+        Value high = arith::AddIOp::create(b, loc, low, stride);
+        Value lowKey = memref::LoadOp::create(b, loc, candidateKeys, low);
+        Value lowPosition =
+            memref::LoadOp::create(b, loc, candidatePositions, low);
+        Value highKey = memref::LoadOp::create(b, loc, candidateKeys, high);
+        Value highPosition =
+            memref::LoadOp::create(b, loc, candidatePositions, high);
+        // Blocks with the bit clear put the best first, the others last.
+        Value bestLast =
+            cmp(arith::CmpIPredicate::ne,
+                arith::AndIOp::create(b, loc, low, blockBits), constIndex(0));
+        Value swap = arith::XOrIOp::create(
+            b, loc, emitBetter(highKey, highPosition, lowKey, lowPosition),
+            bestLast);
+        ifThen(swap, [&] {
+          memref::StoreOp::create(b, loc, highKey, candidateKeys, low);
+          memref::StoreOp::create(b, loc, highPosition, candidatePositions,
+                                  low);
+          memref::StoreOp::create(b, loc, lowKey, candidateKeys, high);
+          memref::StoreOp::create(b, loc, lowPosition, candidatePositions,
+                                  high);
+        });
+      }
+      barrier();
+    }
+    auto write = scf::ForOp::create(b, loc, thread, constIndex(k),
+                                    constIndex(blockSize));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(write.getBody());
+    Value rank = write.getInductionVar();
+    Value ownPosition =
+        memref::LoadOp::create(b, loc, candidatePositions, rank);
+    emitOutput(rank, ownPosition);
+  }
+
+  /// Writes the element at position `ownPosition` (i32) of this sequence
+  /// and that position at `rank` of the outputs.
+  void emitOutput(Value rank, Value ownPosition) {
+    Value position =
+        arith::IndexCastUIOp::create(b, loc, b.getIndexType(), ownPosition);
+    Value selectedValue = loadElement(position);
+    SmallVector<Value> outputCoords(coords);
+    outputCoords[axis] = rank;
+    memref::StoreOp::create(b, loc, selectedValue, op.getValues(),
+                            outputCoords);
+    Type indexElementType =
+        cast<MemRefType>(op.getIndices().getType()).getElementType();
+    Value storedIndex = ownPosition;
+    if (indexElementType.getIntOrFloatBitWidth() > 32)
+      storedIndex =
+          arith::ExtUIOp::create(b, loc, indexElementType, ownPosition);
+    memref::StoreOp::create(b, loc, storedIndex, op.getIndices(), outputCoords);
+  }
+
   /// `count` passes on the key or on inv, shifts (count - 1) * 8, ..., 0.
   void emitPasses(bool onKey, int64_t count) {
     if (count == 0)
@@ -478,6 +579,20 @@ private:
     // (the driver JIT-compiles every kernel when a library is loaded).
     emitPasses(/*onKey=*/true, elementBits / kDigitBits);
     emitPasses(/*onKey=*/false, indexBytes);
+
+    // The bitonic network's padding: (key 0, position 2^32 - 1) is worse
+    // than every candidate.
+    if (bitonic) {
+      auto pad = scf::ForOp::create(
+          b, loc, arith::AddIOp::create(b, loc, constIndex(k), thread),
+          constIndex(listSize), constIndex(blockSize));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(pad.getBody());
+      memref::StoreOp::create(b, loc, key(0), candidateKeys,
+                              pad.getInductionVar());
+      memref::StoreOp::create(b, loc, i32(-1), candidatePositions,
+                              pad.getInductionVar());
+    }
 
     // The K selected elements: (key, inv) >= the prefix found.
     Value prefixKey = loadState(keyState, kPrefixKey);
@@ -514,6 +629,9 @@ private:
     });
     barrier();
 
+    if (bitonic)
+      return emitBitonicSortAndWrite();
+
     // Each candidate goes to its rank: the count of better candidates.
     auto loop = scf::ForOp::create(b, loc, thread, constIndex(k),
                                    constIndex(blockSize));
@@ -546,21 +664,7 @@ private:
               arith::ExtUIOp::create(b, loc, b.getI32Type(), better)));
       scf::YieldOp::create(b, loc, rank);
     }
-    Value rank = count.getResult(0);
-    Value position =
-        arith::IndexCastUIOp::create(b, loc, b.getIndexType(), ownPosition);
-    Value selectedValue = loadElement(position);
-    SmallVector<Value> outputCoords(coords);
-    outputCoords[axis] = rank;
-    memref::StoreOp::create(b, loc, selectedValue, op.getValues(),
-                            outputCoords);
-    Type indexElementType =
-        cast<MemRefType>(op.getIndices().getType()).getElementType();
-    Value storedIndex = ownPosition;
-    if (indexElementType.getIntOrFloatBitWidth() > 32)
-      storedIndex =
-          arith::ExtUIOp::create(b, loc, indexElementType, ownPosition);
-    memref::StoreOp::create(b, loc, storedIndex, op.getIndices(), outputCoords);
+    emitOutput(count.getResult(0), ownPosition);
   }
 
   SelectTopKOp op;
@@ -572,8 +676,8 @@ private:
   Kind kind;
   IntegerType keyType;
   SmallVector<int64_t> shape;
-  int64_t axis, length, k, rows, blockSize, unroll, indexBytes;
-  bool decreasing, sharedCandidates;
+  int64_t axis, length, k, rows, blockSize, unroll, indexBytes, listSize;
+  bool decreasing, sharedCandidates, bitonic;
   // In the kernel.
   Value histogram, state, keyState, warpTotals, candidateKeys,
       candidatePositions, candidateBase, thread;

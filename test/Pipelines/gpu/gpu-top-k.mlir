@@ -101,6 +101,26 @@ func.func @half(%x: tensor<2x100xf16>) -> (tensor<2x4xf16>, tensor<2x4xui32>) {
   return %v, %i : tensor<2x4xf16>, tensor<2x4xui32>
 }
 
+// K = 200 > 128: the 256-slot candidate list (padded with a worst entry)
+// is sorted by a bitonic network (8 sizes, a barrier per stage), then the
+// first 200 are written.
+// CHECK-LABEL: func.func @sorted
+// CHECK: gpu.launch {{.*}} workgroup({{.*}} : memref<256xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<256xi32, #gpu.address_space<workgroup>>)
+// CHECK: scf.for %[[PAD:.*]] = %{{.*}} to %c256 step %c256 {
+// CHECK-NEXT: memref.store %c0_i32, %{{.*}}[%[[PAD]]]
+// CHECK-NEXT: memref.store %c-1_i32, %{{.*}}[%[[PAD]]]
+// CHECK: scf.for %[[SIZE:.*]] = %c1 to %c9 step %c1 {
+// CHECK: scf.for %{{.*}} = %c0 to %[[SIZE]] step %c1 {
+// CHECK: scf.for %{{.*}} = %arg6 to %c128 step %c256 {
+// CHECK: arith.xori
+// CHECK: gpu.barrier
+// CHECK: scf.for %{{.*}} = %arg6 to %c200 step %c256 {
+// CHECK: memref.store %{{.*}}, %arg1[%{{.*}}, %{{.*}}] : memref<3x200xf32>
+func.func @sorted(%x: tensor<3x1000xf32>) -> (tensor<3x200xf32>, tensor<3x200xui32>) {
+  %v, %i = dml.top_k %x, axis = 1, k = 200, direction = decreasing : tensor<3x1000xf32> -> tensor<3x200xf32>, tensor<3x200xui32>
+  return %v, %i : tensor<3x200xf32>, tensor<3x200xui32>
+}
+
 // The PTX has shared-memory atomics and barriers and no libdevice call (the
 // elementwise producer fused into the selection included).
 // PTX: gpu.binary
