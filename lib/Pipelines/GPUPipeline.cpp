@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Codegen/GPU/SelectTopK.h"
 #include "GPUBlockReductions.h"
 #include "GPUVectorStores.h"
 #include "dml/Fusion/Passes.h"
@@ -427,39 +428,10 @@ struct DMLGPUApproximateMathPass
 };
 } // namespace
 
-/// Stage 1 turns dml.top_k into dml.select_top_k, whose selection loops only
-/// the CPU codegen stage forms; the GPU target has no selection kernel yet,
-/// so it says so up front (for either form, as both are valid input).
-static LogicalResult rejectUnsupported(ModuleOp module) {
-  WalkResult result = module.walk([](Operation *op) {
-    StringRef name = op->getName().getStringRef();
-    if (name == "dml.top_k" || name == "dml.select_top_k") {
-      op->emitError() << "dml-gpu-pipeline: " << name
-                      << " is not supported on the GPU target yet";
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
-}
-
-namespace {
-struct DMLGPURejectUnsupportedPass
-    : public PassWrapper<DMLGPURejectUnsupportedPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DMLGPURejectUnsupportedPass)
-  StringRef getArgument() const override { return "dml-gpu-check-ops"; }
-  StringRef getDescription() const override {
-    return "Reject dml ops the GPU target does not support";
-  }
-  void runOnOperation() override {
-    if (failed(rejectUnsupported(getOperation())))
-      signalPassFailure();
-  }
-};
-} // namespace
-
 void mlir::dml::buildDMLGPUMapPipeline(OpPassManager &pm,
                                        const GPUPipelineOptions &options) {
+  // top_k: its own block-per-sequence kernel (lib/Codegen/GPU/SelectTopK.cpp).
+  pm.addPass(createDMLGPUSelectTopKPass());
   if (options.blockReductions)
     addGPUPipeline(
         pm, std::string("dml-gpu-block-reductions{shuffles=") +
@@ -498,7 +470,6 @@ void mlir::dml::buildDMLGPULowerPipeline(OpPassManager &pm,
 
 void mlir::dml::buildDMLGPUPipeline(OpPassManager &pm,
                                     const GPUPipelineOptions &options) {
-  pm.addPass(std::make_unique<DMLGPURejectUnsupportedPass>());
   // Stage 1 without the CPU's row-block fusion (dml-fuse-rows tiles chains
   // of row reductions into an scf.forall for the caches of one core, which
   // the GPU mapping would run in a single thread); producers and siblings
@@ -525,7 +496,7 @@ void mlir::dml::registerDMLGPUPipelines() {
   PassRegistration<DMLGPUCollapseLoopsPass>();
   PassRegistration<DMLGPUDeviceBuffersPass>();
   PassRegistration<DMLGPUApproximateMathPass>();
-  PassRegistration<DMLGPURejectUnsupportedPass>();
+  registerDMLGPUSelectTopKPass();
   PassPipelineRegistration<GPUPipelineOptions>(
       "dml-gpu-pipeline",
       "Lower dml to NVVM/PTX kernels and LLVM host code calling mgpu*",

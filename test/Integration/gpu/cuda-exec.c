@@ -25,6 +25,30 @@ static void expect(int ok, const char *what, int index) {
     printf("FAIL %s at %d\n", what, index);
 }
 
+/* The positions of a sequence (n elements, `stride` apart) in DirectML
+ * TopK1 order: by value, ties by ascending position (no NaN here). */
+static const float *sortedSequence;
+static int sortedStride, sortedDecreasing;
+
+static int compareTopK(const void *lhs, const void *rhs) {
+  int a = *(const int *)lhs, b = *(const int *)rhs;
+  float x = sortedSequence[a * sortedStride],
+        y = sortedSequence[b * sortedStride];
+  if (x != y)
+    return (x > y) == sortedDecreasing ? -1 : 1;
+  return a < b ? -1 : 1;
+}
+
+static void topKOrder(const float *sequence, int n, int stride, int decreasing,
+                      int *order) {
+  sortedSequence = sequence;
+  sortedStride = stride;
+  sortedDecreasing = decreasing;
+  for (int i = 0; i < n; ++i)
+    order[i] = i;
+  qsort(order, n, sizeof(int), compareTopK);
+}
+
 static int check(int code, const char *what) {
   if (code == 100) {
     printf("skipped: no CUDA device (%s returned 100)\n", what);
@@ -104,6 +128,32 @@ int main(void) {
     for (int r = 0; r < 4096; ++r)
       sum += big[r * 8 + c];
     expect(fabs(tall[c] - sum) <= 1e-5 * (fabs(sum) + 100), "tallsum", c);
+  }
+
+  /* top_k along axis 0 (increasing, ties) and long rows (K = 5000). */
+  static float topValues[20 * COLS], bigValues[2 * 5000];
+  static uint32_t topIndices[20 * COLS];
+  static uint64_t bigIndices[2 * 5000];
+  static int order[16384];
+  check(topcols(x, topValues, topIndices), "topcols");
+  for (int c = 0; c < COLS; ++c) {
+    topKOrder(x + c, ROWS, COLS, 0, order);
+    for (int t = 0; t < 20; ++t) {
+      expect(topIndices[t * COLS + c] == (uint32_t)order[t], "topcols index",
+             t * COLS + c);
+      expect(topValues[t * COLS + c] == x[order[t] * COLS + c], "topcols value",
+             t * COLS + c);
+    }
+  }
+  check(topbig(big, bigValues, bigIndices), "topbig");
+  for (int r = 0; r < 2; ++r) {
+    topKOrder(big + r * 16384, 16384, 1, 1, order);
+    for (int t = 0; t < 5000; ++t) {
+      expect(bigIndices[r * 5000 + t] == (uint64_t)order[t], "topbig index",
+             r * 5000 + t);
+      expect(bigValues[r * 5000 + t] == big[r * 16384 + order[t]],
+             "topbig value", r * 5000 + t);
+    }
   }
 
   /* The device entry point on the caller's buffers and stream. */

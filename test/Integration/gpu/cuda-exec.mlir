@@ -29,3 +29,15 @@ func.func @tallsum(%x: tensor<4096x8xf32>) -> tensor<1x8xf32> {
   %0 = dml.reduce %x, function = sum, axes = [0] : tensor<4096x8xf32> -> tensor<1x8xf32>
   return %0 : tensor<1x8xf32>
 }
+
+// top_k: along the strided axis 0 with ties (increasing), and rows of
+// 16384 with K = 5000 (the candidate lists in global scratch).
+func.func @topcols(%x: tensor<300x70xf32>) -> (tensor<20x70xf32>, tensor<20x70xui32>) {
+  %v, %i = dml.top_k %x, axis = 0, k = 20, direction = increasing : tensor<300x70xf32> -> tensor<20x70xf32>, tensor<20x70xui32>
+  return %v, %i : tensor<20x70xf32>, tensor<20x70xui32>
+}
+
+func.func @topbig(%x: tensor<2x16384xf32>) -> (tensor<2x5000xf32>, tensor<2x5000xui64>) {
+  %v, %i = dml.top_k %x, axis = 1, k = 5000, direction = decreasing : tensor<2x16384xf32> -> tensor<2x5000xf32>, tensor<2x5000xui64>
+  return %v, %i : tensor<2x5000xf32>, tensor<2x5000xui64>
+}

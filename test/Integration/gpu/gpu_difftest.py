@@ -18,6 +18,7 @@ Exit status 0 iff every case passed; the last line is `N passed, M failed`.
 Usage:
   gpu_difftest.py build --dml-compile build/bin/dml-compile --out DIR
                         [--seed 1] [--count 500] [--ops ...] [--group-size 50]
+                        [--long-top-k 20]
                         [--gpu-options 'min-reduced=1']
   gpu_difftest.py run DIR [--misaligned]
 
@@ -40,10 +41,47 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "differential"))
 import difftest  # noqa: E402
 
-# top_k has no GPU lowering yet (docs/gpu.md).
-GPU_OPS = "arg_max,arg_min,reduce,gather,one_hot"
+GPU_OPS = "top_k,arg_max,arg_min,reduce,gather,one_hot"
 SKIPPED = 77
 NO_DEVICE = 100
+
+
+# Long top_k sequences (difftest.py's shapes stay under 4096 elements): the
+# GPU kernel's index passes, block sizes above 256 and the global candidate
+# list (K * key bytes > 32 KiB) are only reached here.
+LONG_TOP_K_LENGTHS = [3000, 5000, 9000, 17000, 33000, 70000]
+
+
+def make_long_top_k_case(seed, index):
+    rng = np.random.default_rng([seed, 1000003, index])
+    dt = difftest.ALL_BUT_F64[index % len(difftest.ALL_BUT_F64)]
+    idx_dt = difftest.TOPK_INDEX[(index // 2) % len(difftest.TOPK_INDEX)]
+    length = LONG_TOP_K_LENGTHS[int(rng.integers(len(LONG_TOP_K_LENGTHS)))]
+    rows = max(1, min(int(rng.integers(1, 4)), 70000 // length))
+    axis = int(rng.integers(2))
+    shape = (length, rows) if axis == 0 else (rows, length)
+    r = rng.random()
+    # K = length and K above the shared-memory list's capacity (2730 for
+    # 64-bit keys, 4096 for others), kept moderate for the pickle's size.
+    k = (length if r < 0.2 and length <= 17000
+         else int(rng.integers(2731, min(length, 9000) + 1)) if r < 0.45
+         else int(rng.integers(1, 2048)))
+    direction = ["increasing", "decreasing"][int(rng.integers(2))]
+    mode = difftest.pick_mode(rng, dt, difftest.SELECTION_MODES)
+    case = difftest.Case(index, "top_k", None, dt)
+    with np.errstate(all="ignore"):
+        x = difftest.selection_data(rng, dt, shape, mode)
+    case.inputs = [x]
+    v, i = difftest.ref.top_k(x, axis, k, direction, idx_dt)
+    case.desc = (f"top_k {difftest.MLIR_TYPE[dt]} -> "
+                 f"{difftest.MLIR_TYPE[idx_dt]} shape {shape} axis {axis} "
+                 f"k {k} {direction} data {mode} (long)")
+    line = (f"dml.top_k %arg0, axis = {axis}, k = {k}, direction = "
+            f"{direction} : {difftest.tensor_type(x.shape, dt)} -> "
+            f"{difftest.tensor_type(v.shape, dt)}, "
+            f"{difftest.tensor_type(i.shape, idx_dt)}")
+    difftest.finish(case, line, [v, i])
+    return case
 
 
 def build(args):
@@ -52,6 +90,9 @@ def build(args):
     configs = difftest.select_configs(args.ops)
     cases = [difftest.make_case(args.seed, i, configs)
              for i in range(args.start, args.start + args.count)]
+    end = args.start + args.count
+    cases += [make_long_top_k_case(args.seed, i)
+              for i in range(end, end + args.long_top_k)]
     groups = [cases[i:i + args.group_size]
               for i in range(0, len(cases), args.group_size)]
     records = []
@@ -203,6 +244,8 @@ def main(argv):
     b.add_argument("--start", type=int, default=0)
     b.add_argument("--ops", default=GPU_OPS)
     b.add_argument("--group-size", type=int, default=50)
+    b.add_argument("--long-top-k", type=int, default=0,
+                   help="extra top_k cases with sequences of 3000-70000")
     b.add_argument("--chip", default="sm_90")
     b.add_argument("--gpu-options", default="",
                    help="dml-compile --gpu-options (e.g. 'min-reduced=1': "

@@ -1,0 +1,741 @@
+//===- SelectTopK.cpp - dml-gpu-select-top-k ------------------------------===//
+//
+// A bufferized dml.select_top_k becomes one gpu.launch with a block of
+// threads per sequence (radix selection, as AIR Top-K / RadiK):
+//
+//  * every element gets an N-bit key (N = its bit width) whose unsigned
+//    order is the selection order: floats with every NaN made one value
+//    above +Inf and -0 made +0, then the sign flip; signed integers with the
+//    sign bit flipped; inverted for `increasing`. Its position j adds the
+//    secondary key inv = S - 1 - j (ties: the lower position is better), so
+//    (key, inv) is unique and the K best are exactly those >= the K-th;
+//  * radix selection of the K-th (key, inv), 8 bits per pass, most
+//    significant first: a 256-bin shared-memory histogram of the digits of
+//    the elements that match the digits found so far, a suffix sum over
+//    the bins (thread b owns bin b: warp shuffles, then the totals of the 8
+//    warps through shared memory), and the one thread whose bin holds the
+//    K-th element records its digit. A pass ends the search early when
+//    every element of that bin is selected (the usual case after 2 passes
+//    of random data). Passes re-read the sequence (L1/L2 after the first);
+//  * the K selected elements are appended (shared atomic counter) to a
+//    candidate list in shared memory (global scratch for large K) and each
+//    is written at its rank, the count of better candidates; values are
+//    re-read from the input, so -0 and NaN payloads come back as they were.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SelectTopK.h"
+#include "../CPU/SelectedElement.h"
+#include "dml/Dialect/DML/IR/DMLOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Pass/Pass.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::dml;
+
+namespace {
+
+/// Digits per radix pass and histogram bins (one per thread of a block).
+constexpr int64_t kDigitBits = 8;
+constexpr int64_t kBins = 1 << kDigitBits;
+/// Elements each thread loads before processing them (loads in flight):
+/// more for long sequences, whose few blocks must keep HBM busy.
+constexpr int64_t kUnroll = 4;
+constexpr int64_t kLongUnroll = 8;
+/// Candidate lists up to this many bytes live in shared memory (the static
+/// limit is 48 KiB per block), larger ones in a global scratch buffer.
+constexpr int64_t kMaxSharedCandidateBytes = 32 * 1024;
+/// Up to this many candidates each is written at its rank (K^2 compares,
+/// no barrier); more are sorted by a bitonic network in shared memory.
+constexpr int64_t kMaxRankedCandidates = 128;
+
+/// Slots of the block's integer state in shared memory.
+enum StateSlot : int64_t {
+  kPrefixIndex, // inv digits found so far
+  kMaskIndex,   // bits of inv found so far
+  kRemaining,   // how many elements matching the prefix are still selected
+  kDone,        // 1 once every element matching the prefix is selected
+  kCount,       // candidates appended so far
+  kStateSlots
+};
+/// Slots of the key state (key type) in shared memory.
+enum KeySlot : int64_t { kPrefixKey, kMaskKey, kKeySlots };
+
+enum class Kind { Float, Signed, Unsigned };
+
+class TopKKernelEmitter {
+public:
+  TopKKernelEmitter(SelectTopKOp op, const SelectedElement &element)
+      : op(op), element(element), b(op), loc(op.getLoc()) {
+    elementType = element.getElementType();
+    elementBits = elementType.getIntOrFloatBitWidth();
+    kind = isa<FloatType>(elementType) ? Kind::Float
+           : op.getUnsignedIntegers()  ? Kind::Unsigned
+                                       : Kind::Signed;
+    keyType = b.getIntegerType(elementBits <= 32 ? 32 : 64);
+    shape = op.getIterationShape();
+    axis = op.getAxis();
+    length = shape[axis];
+    k = op.getK();
+    decreasing = op.getDirection() == AxisDirection::Decreasing;
+    rows = 1;
+    for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d)
+      if (d != axis)
+        rows *= shape[d];
+    blockSize = std::clamp<int64_t>(
+        llvm::PowerOf2Ceil(std::max<int64_t>(length / 8, 1)), kBins, 1024);
+    unroll = length >= 16 * blockSize ? kLongUnroll : kUnroll;
+    indexBytes =
+        llvm::divideCeil(llvm::Log2_64_Ceil(std::max<int64_t>(length, 1)), 8);
+    int64_t keyBytes = keyType.getWidth() / 8;
+    listSize = llvm::PowerOf2Ceil(k);
+    bitonic = k > kMaxRankedCandidates &&
+              listSize * (keyBytes + 4) <= kMaxSharedCandidateBytes;
+    if (!bitonic)
+      listSize = k;
+    sharedCandidates = listSize * (keyBytes + 4) <= kMaxSharedCandidateBytes;
+  }
+
+  void emit() {
+    MLIRContext *context = b.getContext();
+    auto workgroup =
+        gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+    auto shared = [&](int64_t size, Type type) {
+      return MemRefType::get({size}, type, MemRefLayoutAttrInterface(),
+                             workgroup);
+    };
+    SmallVector<Type> attributions = {
+        shared(kBins, b.getI32Type()), shared(kStateSlots, b.getI32Type()),
+        shared(kKeySlots, keyType), shared(kBins / 32, b.getI32Type())};
+    Value globalKeys, globalPositions;
+    if (sharedCandidates) {
+      attributions.push_back(shared(listSize, keyType));
+      attributions.push_back(shared(listSize, b.getI32Type()));
+    } else {
+      // One list of K per sequence (device memory: dml-gpu-device-buffers
+      // turns these into stream-ordered allocations).
+      globalKeys =
+          memref::AllocOp::create(b, loc, MemRefType::get({rows * k}, keyType));
+      globalPositions = memref::AllocOp::create(
+          b, loc, MemRefType::get({rows * k}, b.getI32Type()));
+    }
+    Value one = constIndex(1);
+    auto launch = gpu::LaunchOp::create(
+        b, loc, constIndex(rows), one, one, constIndex(blockSize), one, one,
+        /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
+        ValueRange(), attributions);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToEnd(&launch.getBody().front());
+      gpu::TerminatorOp::create(b, loc);
+      b.setInsertionPointToStart(&launch.getBody().front());
+      ValueRange buffers = launch.getWorkgroupAttributions();
+      histogram = buffers[0];
+      state = buffers[1];
+      keyState = buffers[2];
+      warpTotals = buffers[3];
+      thread = launch.getThreadIds().x;
+      Value row = launch.getBlockIds().x;
+      if (sharedCandidates) {
+        candidateKeys = buffers[4];
+        candidatePositions = buffers[5];
+        candidateBase = constIndex(0);
+      } else {
+        candidateKeys = globalKeys;
+        candidatePositions = globalPositions;
+        candidateBase = arith::MulIOp::create(b, loc, row, constIndex(k));
+      }
+      // The coordinates of this sequence (the axis entry is set per read).
+      coords.assign(shape.size(), Value());
+      Value rest = row;
+      for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+        if (d == axis)
+          continue;
+        Value size = constIndex(shape[d]);
+        coords[d] = arith::RemUIOp::create(b, loc, rest, size);
+        rest = arith::DivUIOp::create(b, loc, rest, size);
+      }
+      coords[axis] = constIndex(0);
+      emitBody();
+    }
+    if (!sharedCandidates) {
+      memref::DeallocOp::create(b, loc, globalKeys);
+      memref::DeallocOp::create(b, loc, globalPositions);
+    }
+    op.erase();
+  }
+
+private:
+  Value constIndex(int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  }
+  Value constInt(Type type, int64_t value) {
+    APInt bits(type.getIntOrFloatBitWidth(), static_cast<uint64_t>(value),
+               /*isSigned=*/false, /*implicitTrunc=*/true);
+    return arith::ConstantOp::create(b, loc, IntegerAttr::get(type, bits));
+  }
+  Value i32(int64_t value) { return constInt(b.getI32Type(), value); }
+  Value key(uint64_t value) {
+    return constInt(keyType, static_cast<int64_t>(value));
+  }
+  Value cmp(arith::CmpIPredicate predicate, Value lhs, Value rhs) {
+    return arith::CmpIOp::create(b, loc, predicate, lhs, rhs);
+  }
+  Value loadState(Value buffer, int64_t slot) {
+    return memref::LoadOp::create(b, loc, buffer, constIndex(slot));
+  }
+  void storeState(Value value, Value buffer, int64_t slot) {
+    memref::StoreOp::create(b, loc, value, buffer, constIndex(slot));
+  }
+  void barrier() { gpu::BarrierOp::create(b, loc); }
+  /// Emits `body` in an scf.if on `condition` (no results).
+  template <typename Body> void ifThen(Value condition, Body body) {
+    auto ifOp = scf::IfOp::create(b, loc, condition);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    body();
+  }
+
+  /// The element at position `position` (index) of this sequence.
+  Value loadElement(Value position) {
+    SmallVector<Value> point(coords);
+    point[axis] = position;
+    return element.load(b, loc, point);
+  }
+
+  /// The selection key of `value` (N significant bits in keyType).
+  Value emitKey(Value value) {
+    unsigned bits = elementBits;
+    IntegerType intType = b.getIntegerType(bits);
+    uint64_t signBit = uint64_t(1) << (bits - 1);
+    uint64_t allOnes = bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+    auto bitsConst = [&](uint64_t v) {
+      return constInt(intType, static_cast<int64_t>(v));
+    };
+    Value ord;
+    switch (kind) {
+    case Kind::Float: {
+      Value raw = arith::BitcastOp::create(b, loc, intType, value);
+      Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO,
+                                          value, value);
+      // -0 == +0, and every NaN is one value above +Inf.
+      Value negativeZero =
+          cmp(arith::CmpIPredicate::eq, raw, bitsConst(signBit));
+      raw = arith::SelectOp::create(b, loc, negativeZero, bitsConst(0), raw);
+      raw = arith::SelectOp::create(b, loc, isNaN, bitsConst(signBit - 1), raw);
+      // Negative values flip all bits, others only the sign bit.
+      Value flip = arith::OrIOp::create(
+          b, loc, arith::ShRSIOp::create(b, loc, raw, bitsConst(bits - 1)),
+          bitsConst(signBit));
+      ord = arith::XOrIOp::create(b, loc, raw, flip);
+      break;
+    }
+    case Kind::Signed:
+      ord = arith::XOrIOp::create(b, loc, value, bitsConst(signBit));
+      break;
+    case Kind::Unsigned:
+      ord = value;
+      break;
+    }
+    if (!decreasing)
+      ord = arith::XOrIOp::create(b, loc, ord, bitsConst(allOnes));
+    if (bits < keyType.getWidth())
+      ord = arith::ExtUIOp::create(b, loc, keyType, ord);
+    return ord;
+  }
+
+  /// The secondary key of `position` (index): S - 1 - position, as i32.
+  Value emitInverse(Value position) {
+    Value p = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), position);
+    return arith::SubIOp::create(b, loc, i32(length - 1), p);
+  }
+
+  /// Calls `body(position, element)` for the positions of this thread:
+  /// thread, thread + blockSize, ...; `unroll` loads first, then their
+  /// processing, for full rounds, then one round whose loads past the end
+  /// are guarded (still all loads first).
+  void forEachElement(function_ref<void(Value, Value)> body) {
+    int64_t roundSize = blockSize * unroll;
+    int64_t rounds = length / roundSize;
+    if (rounds > 0) {
+      auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(rounds),
+                                     constIndex(1));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value base = arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(b, loc, loop.getInductionVar(),
+                                constIndex(roundSize)),
+          thread);
+      SmallVector<Value> positions, elements;
+      for (int64_t u = 0; u < unroll; ++u) {
+        positions.push_back(
+            arith::AddIOp::create(b, loc, base, constIndex(u * blockSize)));
+        elements.push_back(loadElement(positions.back()));
+      }
+      for (int64_t u = 0; u < unroll; ++u)
+        body(positions[u], elements[u]);
+    }
+    int64_t rest = length - rounds * roundSize;
+    if (rest == 0)
+      return;
+    Value base =
+        arith::AddIOp::create(b, loc, constIndex(rounds * roundSize), thread);
+    SmallVector<Value> positions, elements, valid;
+    for (int64_t u = 0; u < llvm::divideCeil(rest, blockSize); ++u) {
+      Value position =
+          arith::AddIOp::create(b, loc, base, constIndex(u * blockSize));
+      positions.push_back(position);
+      if ((u + 1) * blockSize <= rest) {
+        valid.push_back(Value());
+        elements.push_back(loadElement(position));
+        continue;
+      }
+      Value inRange =
+          cmp(arith::CmpIPredicate::ult, position, constIndex(length));
+      Type type = element.getElementType();
+      auto load = scf::IfOp::create(b, loc, TypeRange{type}, inRange,
+                                    /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(load.thenBlock());
+        scf::YieldOp::create(b, loc, loadElement(position));
+        b.setInsertionPointToStart(load.elseBlock());
+        scf::YieldOp::create(b, loc,
+                             arith::ConstantOp::create(
+                                 b, loc, cast<TypedAttr>(b.getZeroAttr(type)))
+                                 .getResult());
+      }
+      valid.push_back(inRange);
+      elements.push_back(load.getResult(0));
+    }
+    for (auto [position, value, inRange] :
+         llvm::zip(positions, elements, valid)) {
+      if (!inRange) {
+        body(position, value);
+        continue;
+      }
+      ifThen(inRange, [&, position = position, value = value] {
+        body(position, value);
+      });
+    }
+  }
+
+  /// Whether (key, inv) matches the digits found so far.
+  Value emitMatch(Value elementKey, Value inverse, Value prefixKey,
+                  Value maskKey, Value prefixIndex, Value maskIndex) {
+    Value keyMatch =
+        cmp(arith::CmpIPredicate::eq,
+            arith::AndIOp::create(b, loc, elementKey, maskKey), prefixKey);
+    Value indexMatch =
+        cmp(arith::CmpIPredicate::eq,
+            arith::AndIOp::create(b, loc, inverse, maskIndex), prefixIndex);
+    return arith::AndIOp::create(b, loc, keyMatch, indexMatch);
+  }
+
+  /// One radix pass on the digit at `shift` (keyType for the key, `onKey`,
+  /// else i32 for inv).
+  void emitPass(bool onKey, Value shift) {
+    Value done = loadState(state, kDone);
+    ifThen(cmp(arith::CmpIPredicate::eq, done, i32(0)), [&] {
+      Value bin = arith::MinUIOp::create(b, loc, thread, constIndex(kBins - 1));
+      Value owner = cmp(arith::CmpIPredicate::ult, thread, constIndex(kBins));
+      ifThen(owner, [&] {
+        memref::StoreOp::create(b, loc, i32(0), histogram, thread);
+      });
+      barrier();
+      Value prefixKey = loadState(keyState, kPrefixKey);
+      Value maskKey = loadState(keyState, kMaskKey);
+      Value prefixIndex = loadState(state, kPrefixIndex);
+      Value maskIndex = loadState(state, kMaskIndex);
+      Value remaining = loadState(state, kRemaining);
+      forEachElement([&](Value position, Value value) {
+        Value elementKey = emitKey(value);
+        Value inverse = emitInverse(position);
+        Value match = emitMatch(elementKey, inverse, prefixKey, maskKey,
+                                prefixIndex, maskIndex);
+        ifThen(match, [&] {
+          Value digit;
+          if (onKey) {
+            digit = arith::AndIOp::create(
+                b, loc, arith::ShRUIOp::create(b, loc, elementKey, shift),
+                key(kBins - 1));
+            digit =
+                arith::IndexCastUIOp::create(b, loc, b.getIndexType(), digit);
+          } else {
+            digit = arith::AndIOp::create(
+                b, loc, arith::ShRUIOp::create(b, loc, inverse, shift),
+                i32(kBins - 1));
+            digit =
+                arith::IndexCastUIOp::create(b, loc, b.getIndexType(), digit);
+          }
+          memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi,
+                                      i32(1), histogram, ValueRange{digit});
+        });
+      });
+      barrier();
+      // count(>= d) for the bin d of each owner: suffix sums within each
+      // warp (5 shuffles), plus the totals of the warps of higher bins
+      // (shared memory, one barrier).
+      Value own = memref::LoadOp::create(b, loc, histogram, bin);
+      Value atLeast = own;
+      Value width = i32(32);
+      for (int64_t offset = 1; offset < 32; offset *= 2) {
+        auto shuffle = gpu::ShuffleOp::create(b, loc, atLeast, i32(offset),
+                                              width, gpu::ShuffleMode::DOWN);
+        atLeast = arith::AddIOp::create(
+            b, loc, atLeast,
+            arith::SelectOp::create(b, loc, shuffle.getValid(),
+                                    shuffle.getShuffleResult(), i32(0)));
+      }
+      Value warp = arith::DivUIOp::create(b, loc, bin, constIndex(32));
+      Value lane = arith::RemUIOp::create(b, loc, thread, constIndex(32));
+      Value leader = arith::AndIOp::create(
+          b, loc, owner, cmp(arith::CmpIPredicate::eq, lane, constIndex(0)));
+      ifThen(leader, [&] {
+        memref::StoreOp::create(b, loc, atLeast, warpTotals, warp);
+      });
+      barrier();
+      for (int64_t other = 1; other < kBins / 32; ++other) {
+        Value total =
+            memref::LoadOp::create(b, loc, warpTotals, constIndex(other));
+        Value higher = cmp(arith::CmpIPredicate::ugt, constIndex(other), warp);
+        atLeast = arith::AddIOp::create(
+            b, loc, atLeast,
+            arith::SelectOp::create(b, loc, higher, total, i32(0)));
+      }
+      // The bin of the remaining-th best: count(>= d) reaches it, count(>
+      // d) does not.
+      ifThen(owner, [&] {
+        Value above = arith::SubIOp::create(b, loc, atLeast, own);
+        Value found = arith::AndIOp::create(
+            b, loc, cmp(arith::CmpIPredicate::sge, atLeast, remaining),
+            cmp(arith::CmpIPredicate::slt, above, remaining));
+        ifThen(found, [&] {
+          Value left = arith::SubIOp::create(b, loc, remaining, above);
+          Value inBin = arith::SubIOp::create(b, loc, atLeast, above);
+          if (onKey) {
+            Value digit = arith::IndexCastUIOp::create(b, loc, keyType, thread);
+            storeState(arith::OrIOp::create(
+                           b, loc, prefixKey,
+                           arith::ShLIOp::create(b, loc, digit, shift)),
+                       keyState, kPrefixKey);
+            storeState(arith::OrIOp::create(b, loc, maskKey,
+                                            arith::ShLIOp::create(
+                                                b, loc, key(kBins - 1), shift)),
+                       keyState, kMaskKey);
+          } else {
+            Value digit =
+                arith::IndexCastUIOp::create(b, loc, b.getI32Type(), thread);
+            storeState(arith::OrIOp::create(
+                           b, loc, prefixIndex,
+                           arith::ShLIOp::create(b, loc, digit, shift)),
+                       state, kPrefixIndex);
+            storeState(arith::OrIOp::create(b, loc, maskIndex,
+                                            arith::ShLIOp::create(
+                                                b, loc, i32(kBins - 1), shift)),
+                       state, kMaskIndex);
+          }
+          storeState(left, state, kRemaining);
+          storeState(arith::ExtUIOp::create(
+                         b, loc, b.getI32Type(),
+                         cmp(arith::CmpIPredicate::eq, inBin, left)),
+                     state, kDone);
+        });
+      });
+      barrier();
+    });
+  }
+
+  /// Whether candidate (key, position) `a` is better than `b`.
+  Value emitBetter(Value keyA, Value positionA, Value keyB, Value positionB) {
+    return arith::OrIOp::create(
+        b, loc, cmp(arith::CmpIPredicate::ugt, keyA, keyB),
+        arith::AndIOp::create(
+            b, loc, cmp(arith::CmpIPredicate::eq, keyA, keyB),
+            cmp(arith::CmpIPredicate::ult, positionA, positionB)));
+  }
+
+  /// Sorts the listSize candidates best first (bitonic network, a barrier
+  /// per stage), then writes the first K.
+  void emitBitonicSortAndWrite() {
+    int64_t logSize = llvm::Log2_64(listSize);
+    Value one = constIndex(1);
+    auto sizes = scf::ForOp::create(b, loc, one, constIndex(logSize + 1), one);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(sizes.getBody());
+      Value logBlock = sizes.getInductionVar();
+      Value blockBits = arith::ShLIOp::create(b, loc, one, logBlock);
+      auto strides = scf::ForOp::create(b, loc, constIndex(0), logBlock, one);
+      b.setInsertionPointToStart(strides.getBody());
+      Value stride = arith::ShLIOp::create(
+          b, loc, one,
+          arith::SubIOp::create(b, loc,
+                                arith::SubIOp::create(b, loc, logBlock, one),
+                                strides.getInductionVar()));
+      auto pairs = scf::ForOp::create(b, loc, thread, constIndex(listSize / 2),
+                                      constIndex(blockSize));
+      {
+        OpBuilder::InsertionGuard pairGuard(b);
+        b.setInsertionPointToStart(pairs.getBody());
+        Value pair = pairs.getInductionVar();
+        Value low = arith::AddIOp::create(
+            b, loc,
+            arith::MulIOp::create(
+                b, loc, arith::DivUIOp::create(b, loc, pair, stride),
+                arith::AddIOp::create(b, loc, stride, stride)),
+            arith::RemUIOp::create(b, loc, pair, stride));
+        Value high = arith::AddIOp::create(b, loc, low, stride);
+        Value lowKey = memref::LoadOp::create(b, loc, candidateKeys, low);
+        Value lowPosition =
+            memref::LoadOp::create(b, loc, candidatePositions, low);
+        Value highKey = memref::LoadOp::create(b, loc, candidateKeys, high);
+        Value highPosition =
+            memref::LoadOp::create(b, loc, candidatePositions, high);
+        // Blocks with the bit clear put the best first, the others last.
+        Value bestLast =
+            cmp(arith::CmpIPredicate::ne,
+                arith::AndIOp::create(b, loc, low, blockBits), constIndex(0));
+        Value swap = arith::XOrIOp::create(
+            b, loc, emitBetter(highKey, highPosition, lowKey, lowPosition),
+            bestLast);
+        ifThen(swap, [&] {
+          memref::StoreOp::create(b, loc, highKey, candidateKeys, low);
+          memref::StoreOp::create(b, loc, highPosition, candidatePositions,
+                                  low);
+          memref::StoreOp::create(b, loc, lowKey, candidateKeys, high);
+          memref::StoreOp::create(b, loc, lowPosition, candidatePositions,
+                                  high);
+        });
+      }
+      barrier();
+    }
+    auto write = scf::ForOp::create(b, loc, thread, constIndex(k),
+                                    constIndex(blockSize));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(write.getBody());
+    Value rank = write.getInductionVar();
+    Value ownPosition =
+        memref::LoadOp::create(b, loc, candidatePositions, rank);
+    emitOutput(rank, ownPosition);
+  }
+
+  /// Writes the element at position `ownPosition` (i32) of this sequence
+  /// and that position at `rank` of the outputs.
+  void emitOutput(Value rank, Value ownPosition) {
+    Value position =
+        arith::IndexCastUIOp::create(b, loc, b.getIndexType(), ownPosition);
+    Value selectedValue = loadElement(position);
+    SmallVector<Value> outputCoords(coords);
+    outputCoords[axis] = rank;
+    memref::StoreOp::create(b, loc, selectedValue, op.getValues(),
+                            outputCoords);
+    Type indexElementType =
+        cast<MemRefType>(op.getIndices().getType()).getElementType();
+    Value storedIndex = ownPosition;
+    if (indexElementType.getIntOrFloatBitWidth() > 32)
+      storedIndex =
+          arith::ExtUIOp::create(b, loc, indexElementType, ownPosition);
+    memref::StoreOp::create(b, loc, storedIndex, op.getIndices(), outputCoords);
+  }
+
+  /// `count` passes on the key or on inv, shifts (count - 1) * 8, ..., 0.
+  void emitPasses(bool onKey, int64_t count) {
+    if (count == 0)
+      return;
+    auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(count),
+                                   constIndex(1));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value shift = arith::MulIOp::create(
+        b, loc,
+        arith::SubIOp::create(b, loc, constIndex(count - 1),
+                              loop.getInductionVar()),
+        constIndex(kDigitBits));
+    emitPass(onKey, arith::IndexCastUIOp::create(
+                        b, loc, onKey ? Type(keyType) : b.getI32Type(), shift));
+  }
+
+  void emitBody() {
+    // Initial state, by thread 0.
+    ifThen(cmp(arith::CmpIPredicate::eq, thread, constIndex(0)), [&] {
+      storeState(key(0), keyState, kPrefixKey);
+      storeState(key(0), keyState, kMaskKey);
+      storeState(i32(0), state, kPrefixIndex);
+      storeState(i32(0), state, kMaskIndex);
+      storeState(i32(k), state, kRemaining);
+      storeState(i32(0), state, kDone);
+      storeState(i32(0), state, kCount);
+    });
+    barrier();
+    // Passes from the most significant digit down: a loop, not unrolled
+    // (the driver JIT-compiles every kernel when a library is loaded).
+    emitPasses(/*onKey=*/true, elementBits / kDigitBits);
+    emitPasses(/*onKey=*/false, indexBytes);
+
+    // The bitonic network's padding: (key 0, position 2^32 - 1) is worse
+    // than every candidate.
+    if (bitonic) {
+      auto pad = scf::ForOp::create(
+          b, loc, arith::AddIOp::create(b, loc, constIndex(k), thread),
+          constIndex(listSize), constIndex(blockSize));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(pad.getBody());
+      memref::StoreOp::create(b, loc, key(0), candidateKeys,
+                              pad.getInductionVar());
+      memref::StoreOp::create(b, loc, i32(-1), candidatePositions,
+                              pad.getInductionVar());
+    }
+
+    // The K selected elements: (key, inv) >= the prefix found.
+    Value prefixKey = loadState(keyState, kPrefixKey);
+    Value maskKey = loadState(keyState, kMaskKey);
+    Value prefixIndex = loadState(state, kPrefixIndex);
+    Value maskIndex = loadState(state, kMaskIndex);
+    forEachElement([&](Value position, Value value) {
+      Value elementKey = emitKey(value);
+      Value inverse = emitInverse(position);
+      Value maskedKey = arith::AndIOp::create(b, loc, elementKey, maskKey);
+      Value selected = arith::OrIOp::create(
+          b, loc, cmp(arith::CmpIPredicate::ugt, maskedKey, prefixKey),
+          arith::AndIOp::create(
+              b, loc, cmp(arith::CmpIPredicate::eq, maskedKey, prefixKey),
+              cmp(arith::CmpIPredicate::uge,
+                  arith::AndIOp::create(b, loc, inverse, maskIndex),
+                  prefixIndex)));
+      ifThen(selected, [&] {
+        Value slot = memref::AtomicRMWOp::create(
+            b, loc, arith::AtomicRMWKind::addi, i32(1), state,
+            ValueRange{constIndex(kCount)});
+        // Exactly K are selected; the guard keeps the list in bounds.
+        ifThen(cmp(arith::CmpIPredicate::ult, slot, i32(k)), [&] {
+          Value at = arith::AddIOp::create(
+              b, loc, candidateBase,
+              arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slot));
+          memref::StoreOp::create(b, loc, elementKey, candidateKeys, at);
+          memref::StoreOp::create(
+              b, loc,
+              arith::IndexCastUIOp::create(b, loc, b.getI32Type(), position),
+              candidatePositions, at);
+        });
+      });
+    });
+    barrier();
+
+    if (bitonic)
+      return emitBitonicSortAndWrite();
+
+    // Each candidate goes to its rank: the count of better candidates.
+    auto loop = scf::ForOp::create(b, loc, thread, constIndex(k),
+                                   constIndex(blockSize));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value slot =
+        arith::AddIOp::create(b, loc, candidateBase, loop.getInductionVar());
+    Value ownKey = memref::LoadOp::create(b, loc, candidateKeys, slot);
+    Value ownPosition =
+        memref::LoadOp::create(b, loc, candidatePositions, slot);
+    auto count = scf::ForOp::create(b, loc, constIndex(0), constIndex(k),
+                                    constIndex(1), ValueRange{constIndex(0)});
+    {
+      OpBuilder::InsertionGuard countGuard(b);
+      b.setInsertionPointToStart(count.getBody());
+      Value other =
+          arith::AddIOp::create(b, loc, candidateBase, count.getInductionVar());
+      Value otherKey = memref::LoadOp::create(b, loc, candidateKeys, other);
+      Value otherPosition =
+          memref::LoadOp::create(b, loc, candidatePositions, other);
+      Value better = arith::OrIOp::create(
+          b, loc, cmp(arith::CmpIPredicate::ugt, otherKey, ownKey),
+          arith::AndIOp::create(
+              b, loc, cmp(arith::CmpIPredicate::eq, otherKey, ownKey),
+              cmp(arith::CmpIPredicate::ult, otherPosition, ownPosition)));
+      Value rank = arith::AddIOp::create(
+          b, loc, count.getRegionIterArgs()[0],
+          arith::IndexCastUIOp::create(
+              b, loc, b.getIndexType(),
+              arith::ExtUIOp::create(b, loc, b.getI32Type(), better)));
+      scf::YieldOp::create(b, loc, rank);
+    }
+    emitOutput(count.getResult(0), ownPosition);
+  }
+
+  SelectTopKOp op;
+  const SelectedElement &element;
+  OpBuilder b;
+  Location loc;
+  Type elementType;
+  unsigned elementBits;
+  Kind kind;
+  IntegerType keyType;
+  SmallVector<int64_t> shape;
+  int64_t axis, length, k, rows, blockSize, unroll, indexBytes, listSize;
+  bool decreasing, sharedCandidates, bitonic;
+  // In the kernel.
+  Value histogram, state, keyState, warpTotals, candidateKeys,
+      candidatePositions, candidateBase, thread;
+  SmallVector<Value> coords;
+};
+
+/// Why `op` cannot become a kernel, or empty.
+std::string getUnsupportedReason(SelectTopKOp op) {
+  if (!op.getResults().empty())
+    return "must be bufferized first";
+  if (!isa<func::FuncOp>(op->getParentOp()))
+    return "must be in a function body (host code)";
+  Type elementType = op.getSelectedElementType();
+  if (!elementType.isIntOrFloat() ||
+      elementType.getIntOrFloatBitWidth() % 8 != 0 ||
+      elementType.getIntOrFloatBitWidth() > 64)
+    return "element type of 8, 16, 32 or 64 bits expected";
+  // (The verifier guarantees static shapes and i32/i64 indices.)
+  if (op.getIterationShape()[op.getAxis()] >= (int64_t(1) << 31))
+    return "sequences shorter than 2^31 expected";
+  return "";
+}
+
+struct DMLGPUSelectTopKPass
+    : public PassWrapper<DMLGPUSelectTopKPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DMLGPUSelectTopKPass)
+  StringRef getArgument() const override { return "dml-gpu-select-top-k"; }
+  StringRef getDescription() const override {
+    return "Lower bufferized dml.select_top_k to a block-per-sequence GPU "
+           "radix selection kernel";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, gpu::GPUDialect, memref::MemRefDialect,
+                    scf::SCFDialect>();
+  }
+  void runOnOperation() override {
+    SmallVector<SelectTopKOp> selections;
+    getOperation().walk([&](SelectTopKOp op) { selections.push_back(op); });
+    for (SelectTopKOp op : selections) {
+      std::string reason = getUnsupportedReason(op);
+      if (!reason.empty()) {
+        op.emitOpError() << "dml-gpu-select-top-k: " << reason;
+        return signalPassFailure();
+      }
+      SelectedElement element(op);
+      if (failed(element.verifyLowerable()))
+        return signalPassFailure();
+      TopKKernelEmitter(op, element).emit();
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> mlir::dml::createDMLGPUSelectTopKPass() {
+  return std::make_unique<DMLGPUSelectTopKPass>();
+}
+
+void mlir::dml::registerDMLGPUSelectTopKPass() {
+  PassRegistration<DMLGPUSelectTopKPass>();
+}

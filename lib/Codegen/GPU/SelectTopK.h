@@ -1,0 +1,19 @@
+//===- SelectTopK.h - dml.select_top_k as a GPU kernel ----------*- C++ -*-===//
+//
+// dml-gpu-select-top-k: a bufferized dml.select_top_k becomes one gpu.launch
+// with a block of threads per sequence (radix selection, SelectTopK.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DML_LIB_CODEGEN_GPU_SELECTTOPK_H
+#define DML_LIB_CODEGEN_GPU_SELECTTOPK_H
+
+#include "mlir/Pass/Pass.h"
+#include <memory>
+
+namespace mlir::dml {
+std::unique_ptr<Pass> createDMLGPUSelectTopKPass();
+void registerDMLGPUSelectTopKPass();
+} // namespace mlir::dml
+
+#endif // DML_LIB_CODEGEN_GPU_SELECTTOPK_H

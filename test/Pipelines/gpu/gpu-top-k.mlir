@@ -1,0 +1,135 @@
+// dml.top_k on the GPU (no GPU needed): dml-gpu-select-top-k makes one
+// gpu.launch per selection, a block per sequence: 8-bit radix passes over
+// the ordered key (a shared-memory histogram, shared atomics, barriers),
+// then the selected candidates ranked and written.
+// RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-gpu-select-top-k -canonicalize | FileCheck %s
+// RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-gpu-map | FileCheck %s --check-prefix=MAP
+// RUN: dml-opt %s --dml-gpu-pipeline | FileCheck %s --check-prefix=PTX
+
+// 64 sequences of 3000: 64 blocks of 512 threads (3000 / 8, rounded up to a
+// power of two), a 256-bin histogram, the 5 slots of integer state, the key
+// state, the 8 warps' bin totals and a shared candidate list of K = 50 keys and positions.
+// CHECK-LABEL: func.func @rows
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c64, {{.*}}) threads({{.*}}) in ({{.*}} = %c512, {{.*}}) workgroup({{.*}} : memref<256xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<5xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<2xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<8xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<50xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<50xi32, #gpu.address_space<workgroup>>)
+// Four radix passes on the key's bytes, most significant first (a loop:
+// shift (3 - p) * 8).
+// CHECK: scf.for %[[PASS:.*]] = %c0 to %c4 step %c1 {
+// CHECK: %[[DIGITS:.*]] = arith.subi %c3, %[[PASS]] : index
+// CHECK: %[[SHIFT:.*]] = arith.index_castui %{{.*}} : index to i32
+// CHECK: gpu.barrier
+// Four loads in flight per thread and round (thread, +512, +1024, +1536).
+// CHECK: memref.load %arg0[%[[ROW:.*]], %arg6] : memref<64x3000xf32>
+// CHECK: memref.load %arg0[%[[ROW]], %{{.*}}] : memref<64x3000xf32>
+// CHECK: memref.load %arg0[%[[ROW]], %{{.*}}] : memref<64x3000xf32>
+// CHECK: memref.load %arg0[%[[ROW]], %{{.*}}] : memref<64x3000xf32>
+// The float key: NaN and -0 made canonical, then the sign flip.
+// CHECK: arith.bitcast %{{.*}} : f32 to i32
+// CHECK: arith.cmpf uno
+// CHECK: arith.shrsi
+// The inverted position breaks ties.
+// CHECK: arith.subi %c2999_i32
+// CHECK: arith.shrui %{{.*}}, %[[SHIFT]] : i32
+// CHECK: memref.atomic_rmw addi %c1_i32, %{{.*}} : (i32, memref<256xi32, #gpu.address_space<workgroup>>) -> i32
+// The rest of the 3000 (one round of 512 x 4 = 2048): 952 elements, one
+// load per thread, then a guarded one, before processing either.
+// CHECK: memref.load %arg0[%[[ROW]], %{{.*}}] : memref<64x3000xf32>
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %c3000 : index
+// CHECK: scf.if %[[IN]] -> (f32) {
+// CHECK: memref.load %arg0[%[[ROW]], %{{.*}}] : memref<64x3000xf32>
+// CHECK: arith.bitcast
+// CHECK: scf.if %[[IN]] {
+// CHECK: gpu.barrier
+// count(>= bin): suffix sums within each warp (shuffles down by 1 .. 16),
+// then the totals of the higher warps through shared memory.
+// CHECK: gpu.shuffle  down %{{.*}}, %c1_i32, %c32_i32 : i32
+// CHECK: gpu.shuffle  down %{{.*}}, %c16_i32, %c32_i32 : i32
+// CHECK: memref.store %{{.*}} : memref<8xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-7: memref.load %{{.*}} : memref<8xi32, #gpu.address_space<workgroup>>
+// Then two passes on the inverted position's bytes (3000 < 2^12).
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 {
+// The selected go to the list (shared atomic counter, slot 4).
+// CHECK: memref.atomic_rmw addi %c1_i32, %{{.*}}[%c4] : (i32, memref<5xi32, #gpu.address_space<workgroup>>) -> i32
+// Each candidate at its rank among the candidates.
+// CHECK: scf.for %{{.*}} = %arg6 to %c50 step %c512
+// CHECK: scf.for {{.*}} = %c0 to %c50 step %c1 iter_args
+// CHECK: memref.store %{{.*}}, %arg1[%[[ROW]], %{{.*}}] : memref<64x50xf32>
+// CHECK: memref.store %{{.*}}, %arg2[%[[ROW]], %{{.*}}] : memref<64x50xi32>
+func.func @rows(%x: tensor<64x3000xf32>) -> (tensor<64x50xf32>, tensor<64x50xui32>) {
+  %v, %i = dml.top_k %x, axis = 1, k = 50, direction = decreasing : tensor<64x3000xf32> -> tensor<64x50xf32>, tensor<64x50xui32>
+  return %v, %i : tensor<64x50xf32>, tensor<64x50xui32>
+}
+
+// Along axis 0 (strided reads), i64 keys (sign bit flipped, all bits
+// inverted for increasing), K = 3000 * (8 + 4) bytes over the 32 KiB of
+// shared memory: the candidate lists are global scratch buffers, one per
+// sequence (3 x 3000), device allocations after dml-gpu-map.
+// CHECK-LABEL: func.func @columns
+// CHECK: %[[KEYS:.*]] = memref.alloc() : memref<9000xi64>
+// CHECK: %[[POSITIONS:.*]] = memref.alloc() : memref<9000xi32>
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c3, {{.*}}) threads({{.*}}) in ({{.*}} = %c1024, {{.*}}) workgroup({{.*}} : memref<256xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<5xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<2xi64, #gpu.address_space<workgroup>>, {{.*}} : memref<8xi32, #gpu.address_space<workgroup>>)
+// CHECK: scf.for %{{.*}} = %c0 to %c8 step %c1 {
+// CHECK: memref.load %arg0[%{{.*}}, %[[COLUMN:.*]]] : memref<5000x3xi64>
+// CHECK: arith.xori %{{.*}}, %c-9223372036854775808_i64 : i64
+// CHECK: arith.xori %{{.*}}, %c-1_i64 : i64
+// CHECK: memref.store %{{.*}}, %[[KEYS]][%{{.*}}] : memref<9000xi64>
+// CHECK: memref.store %{{.*}}, %[[POSITIONS]][%{{.*}}] : memref<9000xi32>
+// CHECK: memref.store %{{.*}}, %arg2[%{{.*}}, %[[COLUMN]]] : memref<3000x3xi64>
+// CHECK: memref.dealloc %[[KEYS]]
+// CHECK: memref.dealloc %[[POSITIONS]]
+// MAP-LABEL: func.func @columns
+// MAP: gpu.alloc async {{.*}} : memref<9000xi64>
+// MAP: gpu.alloc async {{.*}} : memref<9000xi32>
+// MAP: gpu.launch
+// MAP: gpu.dealloc async
+func.func @columns(%x: tensor<5000x3xi64>) -> (tensor<3000x3xi64>, tensor<3000x3xui64>) {
+  %v, %i = dml.top_k %x, axis = 0, k = 3000, direction = increasing : tensor<5000x3xi64> -> tensor<3000x3xi64>, tensor<3000x3xui64>
+  return %v, %i : tensor<3000x3xi64>, tensor<3000x3xui64>
+}
+
+// f16: a 16-bit key (two passes), widened to i32; one pass on the inverted
+// position (100 < 2^8: no loop left after canonicalization).
+// CHECK-LABEL: func.func @half
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 {
+// CHECK: arith.bitcast %{{.*}} : f16 to i16
+// CHECK: arith.extui %{{.*}} : i16 to i32
+// CHECK-NOT: scf.for %{{.*}} = %c0 to %c{{[0-9]+}} step %c1 {
+// CHECK: return
+func.func @half(%x: tensor<2x100xf16>) -> (tensor<2x4xf16>, tensor<2x4xui32>) {
+  %v, %i = dml.top_k %x, axis = 1, k = 4, direction = increasing : tensor<2x100xf16> -> tensor<2x4xf16>, tensor<2x4xui32>
+  return %v, %i : tensor<2x4xf16>, tensor<2x4xui32>
+}
+
+// K = 200 > 128: the 256-slot candidate list (padded with a worst entry)
+// is sorted by a bitonic network (8 sizes, a barrier per stage), then the
+// first 200 are written.
+// CHECK-LABEL: func.func @sorted
+// CHECK: gpu.launch {{.*}} workgroup({{.*}} : memref<256xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<256xi32, #gpu.address_space<workgroup>>)
+// CHECK: scf.for %[[PAD:.*]] = %{{.*}} to %c256 step %c256 {
+// CHECK-NEXT: memref.store %c0_i32, %{{.*}}[%[[PAD]]]
+// CHECK-NEXT: memref.store %c-1_i32, %{{.*}}[%[[PAD]]]
+// CHECK: scf.for %[[SIZE:.*]] = %c1 to %c9 step %c1 {
+// CHECK: scf.for %{{.*}} = %c0 to %[[SIZE]] step %c1 {
+// CHECK: scf.for %{{.*}} = %arg6 to %c128 step %c256 {
+// CHECK: arith.xori
+// CHECK: gpu.barrier
+// CHECK: scf.for %{{.*}} = %arg6 to %c200 step %c256 {
+// CHECK: memref.store %{{.*}}, %arg1[%{{.*}}, %{{.*}}] : memref<3x200xf32>
+func.func @sorted(%x: tensor<3x1000xf32>) -> (tensor<3x200xf32>, tensor<3x200xui32>) {
+  %v, %i = dml.top_k %x, axis = 1, k = 200, direction = decreasing : tensor<3x1000xf32> -> tensor<3x200xf32>, tensor<3x200xui32>
+  return %v, %i : tensor<3x200xf32>, tensor<3x200xui32>
+}
+
+// The PTX has shared-memory atomics and barriers and no libdevice call (the
+// elementwise producer fused into the selection included).
+// PTX: gpu.binary
+// PTX-SAME: .target sm_90
+// PTX-SAME: atom.shared.add.u32
+// PTX-SAME: bar.sync
+// PTX-NOT: __nv_
+func.func @scaled(%x: tensor<4x1000xf32>) -> (tensor<4x5xf32>, tensor<4x5xui32>) {
+  %e = math.exp %x : tensor<4x1000xf32>
+  %v, %i = dml.top_k %e, axis = 1, k = 5, direction = decreasing : tensor<4x1000xf32> -> tensor<4x5xf32>, tensor<4x5xui32>
+  return %v, %i : tensor<4x5xf32>, tensor<4x5xui32>
+}
