@@ -3,7 +3,8 @@ against test/lib/dml_reference.py: rows of NaNs (at least K, so the K-th
 best is NaN and the limit clamps at +inf), NaNs in increasing rows (they
 pass the compare but are never selected), the threshold on a tie of -0 and
 +0, on a run of equal values, on +-inf, and ordinary rows; f32 and f16;
-K within the partition bound, sampled and unbounded; both directions.
+K within the partition bound, sampled (with a guess that overshoots)
+and unbounded; both directions.
 
 usage: top_k_limits.py DML_RUN WORK_DIR
 """
@@ -37,6 +38,11 @@ def rows(rng, n, c, k):
     x[7] = rng.choice([-np.inf, np.nan], c)        # worst and best only
     x[8, : c // 2] = np.inf                        # +inf then ordinary
     x[9] = np.arange(c)[::-1] % 7                  # repeated ladder
+    # Large values exactly where the sampled guess looks (the first 16
+    # elements of every 256): the guess overshoots the K-th best, fewer than
+    # K elements pass and the scan runs again with no threshold.
+    sampled = (np.arange(c) // 16) % 16 == 0
+    x[10, sampled] = 1000 + np.arange(c)[sampled] // 16
     return x
 
 
@@ -45,11 +51,12 @@ def main():
     os.makedirs(work, exist_ok=True)
     rng = np.random.default_rng(2026)
     failures = runs = 0
-    # K = 8: partition bound; K = 64 on 2048: sampled; K = 300: none.
+    # K <= 64 (f32; 128 f16): partition bound; K = 200 on 4096: sampled;
+    # K = 300 on 2048: none.
     for dtype, t in [(np.float32, "f32"), (np.float16, "f16")]:
-        for k in (1, 8, 64, 300):
+        for k in (1, 8, 64, 200, 300):
             for direction in ("decreasing", "increasing"):
-                n, c = 12, 2048
+                n, c = 12, 4096 if k == 200 else 2048
                 name = f"{t}_k{k}_{direction}"
                 program = os.path.join(work, name + ".mlir")
                 with open(program, "w") as f:
