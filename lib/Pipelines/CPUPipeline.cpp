@@ -341,6 +341,8 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   // top_k's selection first: its loops are not linalg ops.
   pm.addNestedPass<func::FuncOp>(createDMLLowerTopK());
   pm.addNestedPass<func::FuncOp>(createDMLLinalgToVectorLoops(codegenOptions));
+  // Memory reads the next block of rows while the core computes on this one.
+  pm.addNestedPass<func::FuncOp>(createDMLPrefetchNextBlock());
   pm.addNestedPass<func::FuncOp>(createDMLApproximateMath());
   addPipeline(pm, "canonicalize,cse");
   // After all code generation: whatever buffers remain become views of the

@@ -54,6 +54,31 @@ def DMLApproximateMath : Pass<"dml-approximate-math", "func::FuncOp"> {
   ];
 }
 
+def DMLPrefetchNextBlock : Pass<"dml-prefetch-next-block", "func::FuncOp"> {
+  let summary = "Prefetch the next block of rows while a block is recomputed";
+  let description = [{
+    A chain of row reductions tiled into blocks of rows (`dml-fuse-rows`:
+    LOG_SUM_EXP's max then exp-sum, softmax's max, exp-sum, selection)
+    reads each block several times: the first loop from memory, the others
+    from the cache. The first loop waits for memory while the next ones
+    (exp: compute-bound) leave it idle. In the second loop of an
+    `scf.parallel` iteration that reads a block `subview` of a buffer, this
+    pass prefetches the same position of the next iteration's block, one
+    `memref.prefetch` per vector load: the next block's first pass then
+    reads from the cache, and memory works while the core computes. The
+    last block prefetches itself (never outside the buffer). Blocks below
+    `min-block-bytes` are left alone.
+  }];
+  let options = [
+    Option<"minBlockBytes", "min-block-bytes", "int64_t", "65536",
+           "Smallest block (bytes of the subview) that gets prefetches">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 def DMLLinalgToVectorLoops
     : Pass<"dml-linalg-to-vector-loops", "func::FuncOp"> {
   let summary = "Lower bufferized linalg ops to parallel loops over vectors";

@@ -29,6 +29,84 @@ SelectedElement::SelectedElement(SelectTopKOp op)
         onlyLast && cast<MemRefType>(input.getType()).isLastDimUnitStride();
   }
   carrier = findCarrier();
+  findMonotoneChain();
+}
+
+void SelectedElement::findMonotoneChain() {
+  if (!carrier)
+    return;
+  Block &body = op.getPrologue().front();
+  Value current = body.getArgument(*carrier);
+  if (!current.getType().isF32())
+    return;
+  SmallVector<Operation *> chain;
+  // Values computed from the carrier: the chain's, and nothing else.
+  llvm::DenseSet<Value> derived = {current};
+  for (Operation &nested : body.without_terminator()) {
+    unsigned derivedOperands =
+        llvm::count_if(nested.getOperands(), [&](Value operand) {
+          return derived.contains(operand);
+        });
+    if (derivedOperands == 0)
+      continue;
+    // Every op reading a carrier value extends the one chain, reading its
+    // last value once, its other operand (if any) invariant.
+    if (derivedOperands != 1 ||
+        !llvm::is_contained(nested.getOperands(), current) ||
+        nested.getNumResults() != 1 || !nested.getResult(0).getType().isF32())
+      return;
+    // Fast-math flags other than contraction (fma of x * c + d keeps it
+    // monotone) let LLVM assume away infinities or reorder.
+    if (auto fastMath = dyn_cast<arith::ArithFastMathInterface>(nested))
+      if ((fastMath.getFastMathFlagsAttr().getValue() &
+           ~arith::FastMathFlags::contract) != arith::FastMathFlags::none)
+        return;
+    bool monotone = false;
+    if (isa<math::ExpOp>(nested))
+      monotone = true;
+    else if (isa<arith::AddFOp, arith::MulFOp>(nested))
+      monotone = true;
+    else if (isa<arith::SubFOp, arith::DivFOp>(nested))
+      // x - c and x / c only: c - x and c / x decrease.
+      monotone = nested.getOperand(0) == current;
+    if (!monotone)
+      return;
+    chain.push_back(&nested);
+    current = nested.getResult(0);
+    derived.insert(current);
+  }
+  if (chain.empty() || body.getTerminator()->getOperand(0) != current)
+    return;
+  monotoneChain = std::move(chain);
+}
+
+Value SelectedElement::emitMonotoneGuard(OpBuilder &b, Location loc) const {
+  Value holds = arith::ConstantIntOp::create(b, loc, 1, 1);
+  Value current = op.getPrologue().front().getArgument(*carrier);
+  Type f32 = b.getF32Type();
+  Value infinity = arith::ConstantOp::create(
+      b, loc, b.getFloatAttr(f32, APFloat::getInf(APFloat::IEEEsingle())));
+  Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(f32, 0.0));
+  for (Operation *link : monotoneChain) {
+    if (!isa<math::ExpOp>(link)) {
+      Value operand = link->getOperand(0) == current ? link->getOperand(1)
+                                                     : link->getOperand(0);
+      Value c = hoisted.lookupOrNull(operand);
+      if (!c)
+        return arith::ConstantIntOp::create(b, loc, 0, 1);
+      // Ordered and not infinite: finite.
+      Value check =
+          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE,
+                                math::AbsFOp::create(b, loc, c), infinity);
+      if (isa<arith::MulFOp, arith::DivFOp>(link))
+        check = arith::AndIOp::create(
+            b, loc, check,
+            arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, c, zero));
+      holds = arith::AndIOp::create(b, loc, holds, check);
+    }
+    current = link->getResult(0);
+  }
+  return holds;
 }
 
 std::optional<unsigned> SelectedElement::findCarrier() const {
@@ -110,8 +188,9 @@ void SelectedElement::hoistInvariants(OpBuilder &b, Location loc,
   }
   SmallVector<Operation *> invariant;
   for (Operation &nested : body.without_terminator()) {
-    if (llvm::any_of(nested.getOperands(),
-                     [&](Value operand) { return varying.contains(operand); })) {
+    if (llvm::any_of(nested.getOperands(), [&](Value operand) {
+          return varying.contains(operand);
+        })) {
       varying.insert(nested.result_begin(), nested.result_end());
       continue;
     }
@@ -125,8 +204,8 @@ void SelectedElement::hoistInvariants(OpBuilder &b, Location loc,
 }
 
 Value SelectedElement::loadCarrierChunk(OpBuilder &b, Location loc,
-                                        ValueRange coords,
-                                        int64_t width) const {
+                                        ValueRange coords, int64_t width,
+                                        Value mask) const {
   Value input = op.getInputs()[*carrier];
   SmallVector<Value> indices;
   for (AffineExpr expr : op.getInputMap(*carrier).getResults()) {
@@ -136,9 +215,22 @@ Value SelectedElement::loadCarrierChunk(OpBuilder &b, Location loc,
       indices.push_back(arith::ConstantIndexOp::create(
           b, loc, cast<AffineConstantExpr>(expr).getValue()));
   }
-  VectorType chunkType = VectorType::get(
-      {width}, cast<MemRefType>(input.getType()).getElementType());
-  return vector::LoadOp::create(b, loc, chunkType, input, indices);
+  Type elementType = cast<MemRefType>(input.getType()).getElementType();
+  VectorType chunkType = VectorType::get({width}, elementType);
+  if (!mask)
+    return vector::LoadOp::create(b, loc, chunkType, input, indices);
+  TypedAttr lowest;
+  if (auto floatType = dyn_cast<FloatType>(elementType))
+    lowest = b.getFloatAttr(
+        floatType, APFloat::getInf(floatType.getFloatSemantics(), true));
+  else
+    lowest = b.getIntegerAttr(
+        elementType,
+        APInt::getSignedMinValue(elementType.getIntOrFloatBitWidth()));
+  return vector::MaskedLoadOp::create(
+      b, loc, chunkType, input, indices, mask,
+      arith::ConstantOp::create(b, loc,
+                                DenseElementsAttr::get(chunkType, lowest)));
 }
 
 Value SelectedElement::evaluateWithCarrier(OpBuilder &b, Location loc,
@@ -180,7 +272,8 @@ Value SelectedElement::evaluate(OpBuilder &b, Location loc, ValueRange coords,
     }
     if (op.hasPrologue() &&
         hoisted.contains(op.getPrologue().front().getArgument(index))) {
-      args.push_back(hoisted.lookup(op.getPrologue().front().getArgument(index)));
+      args.push_back(
+          hoisted.lookup(op.getPrologue().front().getArgument(index)));
       continue;
     }
     AffineMap map = op.getInputMap(index);

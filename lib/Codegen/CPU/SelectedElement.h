@@ -48,19 +48,35 @@ public:
   /// recomputing them per chunk (same scalar ops, so the same bits).
   void hoistInvariants(OpBuilder &b, Location loc, ValueRange coords) const;
 
-  /// The carrier's `width` values from `coords` along the axis.
+  /// The carrier's `width` values from `coords` along the axis; lanes off
+  /// in `mask` (when given) read nothing and hold the carrier's lowest
+  /// value (-inf, or the integer minimum).
   Value loadCarrierChunk(OpBuilder &b, Location loc, ValueRange coords,
-                         int64_t width) const;
+                         int64_t width, Value mask = {}) const;
   /// The prologue at `coords` with the carrier's chunk replaced by
-  /// `carrierChunk` (W values of the carrier read in this sequence).
+  /// `carrierChunk` (W values of the carrier read in this sequence, or one
+  /// scalar value with `width` 1).
   Value evaluateWithCarrier(OpBuilder &b, Location loc, ValueRange coords,
                             int64_t width, Value carrierChunk) const;
+
+  /// Whether the prologue is an f32 function of the f32 carrier that is
+  /// monotone non-decreasing over all floats (NaN greatest, -0 as +0) when
+  /// emitMonotoneGuard holds: a chain of `+ c`, `- c`, `* c`, `/ c` with c
+  /// invariant along the axis, and `math.exp` (MLIR's polynomial, monotone
+  /// over every f32 input: utils/exp_monotone/check_exp_monotone.sh). A
+  /// selection can then skip elements by comparing the carrier alone
+  /// (docs/pipeline.md).
+  bool isMonotoneInCarrier() const { return !monotoneChain.empty(); }
+  /// i1, after hoistInvariants: every `c` of the chain keeps it monotone
+  /// here (finite for + and -, finite and > 0 for * and /).
+  Value emitMonotoneGuard(OpBuilder &b, Location loc) const;
 
 private:
   Value evaluate(OpBuilder &b, Location loc, ValueRange coords, int64_t width,
                  Value mask, Value carrierChunk = {}) const;
 
   std::optional<unsigned> findCarrier() const;
+  void findMonotoneChain();
 
   bool isVarying(unsigned index) const;
   SmallVector<Value> getIndices(OpBuilder &b, Location loc, unsigned index,
@@ -73,6 +89,9 @@ private:
   int64_t axis;
   bool axisContiguous;
   std::optional<unsigned> carrier;
+  /// The ops of the monotone chain from the carrier to the yielded value
+  /// (see isMonotoneInCarrier), empty when there is none.
+  SmallVector<Operation *> monotoneChain;
 };
 
 } // namespace mlir::dml

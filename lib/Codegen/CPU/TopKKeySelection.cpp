@@ -74,25 +74,35 @@ constexpr uint32_t kOrdOfPositiveInf = 0xFF800000;
 /// Parallel loops run over at most this many blocks of sequences, each
 /// with its own scratch buffer.
 constexpr int64_t kMaxBlocks = 64;
+/// Bisection steps for the carrier's limit: the limit ends at most 2^8 ords
+/// (a relative 2^-15 of the value) below the exact boundary.
+constexpr int64_t kCarrierSearchSteps = 24;
 
 /// How the initial threshold is found.
 enum class BoundKind { None, Partitions, Sample };
 
 /// The running state of a scan: keys in C, the threshold on ord, how many
 /// elements passed a threshold in total, and the threshold as the limit the
-/// elements are compared with (see emitLimit).
+/// elements are compared with (see emitLimit), and, with the carrier
+/// filter, the carrier's limit (see emitCarrierLimit; else null).
 struct ScanState {
-  Value count, threshold, accepted, limit;
+  Value count, threshold, accepted, limit, carrierLimit;
   SmallVector<Value> asValues() const {
-    return {count, threshold, accepted, limit};
+    SmallVector<Value> values = {count, threshold, accepted, limit};
+    if (carrierLimit)
+      values.push_back(carrierLimit);
+    return values;
   }
   /// The values after `n` more keys were appended to C.
   SmallVector<Value> appended(OpBuilder &b, Location loc, Value n) const {
-    return {arith::AddIOp::create(b, loc, count, n), threshold,
-            arith::AddIOp::create(b, loc, accepted, n), limit};
+    ScanState next = *this;
+    next.count = arith::AddIOp::create(b, loc, count, n);
+    next.accepted = arith::AddIOp::create(b, loc, accepted, n);
+    return next.asValues();
   }
   static ScanState from(ValueRange values) {
-    return {values[0], values[1], values[2], values[3]};
+    return {values[0], values[1], values[2], values[3],
+            values.size() > 4 ? values[4] : Value()};
   }
 };
 
@@ -126,6 +136,8 @@ public:
     }
     // Room for every element: C is then never pruned.
     capacity = std::min<int64_t>(capacity, llvm::alignTo(p.length, width));
+    carrierFilter = p.kind == NumericKind::Float && p.decreasing &&
+                    contiguous && p.input.isMonotoneInCarrier();
   }
 
   /// Size of the scratch buffer (i64) of one sequence: C with room for a
@@ -659,7 +671,73 @@ private:
   /// An empty C and `threshold`.
   ScanState startState(OpBuilder &b, Location loc, Value threshold) {
     Value c0 = index(b, loc, 0);
-    return {c0, threshold, c0, emitLimit(b, loc, threshold)};
+    Value limit = emitLimit(b, loc, threshold);
+    return {c0, threshold, c0, limit, emitCarrierLimit(b, loc, limit)};
+  }
+
+  /// With a prologue f monotone non-decreasing in its carrier x (decreasing
+  /// selection): a float x0 such that every x <u x0 fails the scan's
+  /// compare f(x) >=u limit, so chunks whose carrier lies below x0 are
+  /// skipped without evaluating f (softmax: no exp, no division). It is a
+  /// bisection over ord(x) (monotone f: failing ords form a prefix), cut
+  /// after kCarrierSearchSteps steps at a failing ord: x0 may lie a little
+  /// below the exact boundary (a candidate chunk too many, never one
+  /// missing). The elements of chunks that are not skipped are compared
+  /// exactly as before: the results do not change. Where the chain's
+  /// constants make f non-monotone (emitMonotoneGuard), x0 = -inf.
+  Value emitCarrierLimit(OpBuilder &b, Location loc, Value limit) {
+    if (!carrierFilter)
+      return {};
+    Type i32 = b.getI32Type(), f32 = b.getF32Type();
+    auto fromOrd = [&](OpBuilder &lb, Location l, Value ord) -> Value {
+      Value positive =
+          arith::CmpIOp::create(lb, l, arith::CmpIPredicate::uge, ord,
+                                intConstant(lb, l, i32, 0x80000000));
+      Value bits = arith::SelectOp::create(
+          lb, l, positive,
+          arith::XOrIOp::create(lb, l, ord,
+                                intConstant(lb, l, i32, 0x80000000)),
+          arith::XOrIOp::create(lb, l, ord,
+                                intConstant(lb, l, i32, 0xFFFFFFFF)));
+      return arith::BitcastOp::create(lb, l, f32, bits);
+    };
+    auto passes = [&](OpBuilder &lb, Location l, Value x) -> Value {
+      Value value = p.input.evaluateWithCarrier(
+          lb, l, coordsAt(index(lb, l, 0)), /*width=*/1, x);
+      return arith::CmpFOp::create(lb, l, arith::CmpFPredicate::UGE, value,
+                                   limit);
+    };
+    // lo fails (or is ord(-inf)); hi passes (or is ord(+inf)).
+    auto search = scf::ForOp::create(
+        b, loc, index(b, loc, 0), index(b, loc, kCarrierSearchSteps),
+        index(b, loc, 1),
+        ValueRange{intConstant(b, loc, i32, kOrdOfNegativeInf),
+                   intConstant(b, loc, i32, kOrdOfPositiveInf)},
+        [&](OpBuilder &lb, Location l, Value, ValueRange bounds) {
+          Value lo = bounds[0], hi = bounds[1];
+          Value mid = arith::AddIOp::create(
+              lb, l, lo,
+              arith::ShRUIOp::create(lb, l,
+                                     arith::SubIOp::create(lb, l, hi, lo),
+                                     intConstant(lb, l, i32, 1)));
+          Value midPasses = passes(lb, l, fromOrd(lb, l, mid));
+          scf::YieldOp::create(
+              lb, l,
+              ValueRange{arith::SelectOp::create(lb, l, midPasses, lo, mid),
+                         arith::SelectOp::create(lb, l, midPasses, mid, hi)});
+        });
+    Value above = fromOrd(b, loc,
+                          arith::AddIOp::create(b, loc, search.getResult(0),
+                                                intConstant(b, loc, i32, 1)));
+    Value negativeInf = arith::ConstantOp::create(
+        b, loc,
+        b.getFloatAttr(f32, APFloat::getInf(APFloat::IEEEsingle(),
+                                            /*Negative=*/true)));
+    Value filters = arith::AndIOp::create(
+        b, loc, p.input.emitMonotoneGuard(b, loc),
+        arith::XOrIOp::create(b, loc, passes(b, loc, negativeInf),
+                              arith::ConstantIntOp::create(b, loc, 1, 1)));
+    return arith::SelectOp::create(b, loc, filters, above, negativeInf);
   }
 
   /// Floats are compared as floats: one cmpf instead of the ord's eight
@@ -743,23 +821,74 @@ private:
   }
 
   /// One W-wide chunk: keys of the lanes not worse than the threshold are
-  /// compressed into C. With `masked`, lanes past the end are off.
+  /// compressed into C. With `masked`, lanes past the end are off. With the
+  /// carrier filter, a chunk whose carrier lies below the carrier's limit
+  /// is skipped on one compare (see emitCarrierLimit).
   ScanState emitChunk(OpBuilder &b, Location loc, Value chunk, ScanState state,
                       bool masked) {
-    Value inBounds;
+    Value inBounds = masked ? emitInBounds(b, loc, chunk) : Value();
+    if (!state.carrierLimit)
+      return emitChunkElements(b, loc, chunk, state, inBounds, Value());
+    // Lanes past the end read -inf: below any limit but -inf, and the
+    // element compare masks them anyway.
+    Value carrierChunk =
+        p.input.loadCarrierChunk(b, loc, coordsAt(chunk), width, inBounds);
+    Value maybe = arith::CmpFOp::create(
+        b, loc, arith::CmpFPredicate::UGE, carrierChunk,
+        vector::BroadcastOp::create(b, loc, carrierChunk.getType(),
+                                    state.carrierLimit));
+    auto filtered = scf::IfOp::create(
+        b, loc, anyLane(b, loc, maybe),
+        [&](OpBuilder &ib, Location il) {
+          scf::YieldOp::create(
+              ib, il,
+              emitChunkElements(ib, il, chunk, state, inBounds, carrierChunk)
+                  .asValues());
+        },
+        [&](OpBuilder &eb, Location el) {
+          scf::YieldOp::create(eb, el, state.asValues());
+        });
+    return ScanState::from(filtered.getResults());
+  }
+
+  /// Whether any lane of the i1 vector `lanes` is set.
+  Value anyLane(OpBuilder &b, Location loc, Value lanes) {
+    Type bitsType = b.getIntegerType(width);
+    Value bits = vector::ExtractOp::create(
+        b, loc,
+        vector::BitCastOp::create(b, loc, VectorType::get({1}, bitsType),
+                                  lanes),
+        ArrayRef<int64_t>{0});
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bits,
+                                 intConstant(b, loc, bitsType, 0));
+  }
+
+  /// The lanes of the chunk at `chunk` inside the sequence.
+  Value emitInBounds(OpBuilder &b, Location loc, Value chunk) {
+    VectorType lanesType = VectorType::get({width}, b.getI32Type());
+    SmallVector<int32_t> lanes =
+        llvm::to_vector(llvm::seq<int32_t>(0, static_cast<int32_t>(width)));
+    Value left = arith::IndexCastUIOp::create(
+        b, loc, b.getI32Type(),
+        arith::SubIOp::create(b, loc, index(b, loc, p.length), chunk));
+    return arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ult,
+        arith::ConstantOp::create(
+            b, loc, DenseElementsAttr::get(lanesType, ArrayRef(lanes))),
+        vector::BroadcastOp::create(b, loc, lanesType, left));
+  }
+
+  /// The chunk's elements compared with the threshold (emitChunk), from
+  /// `carrierChunk` when it was loaded already; `inBounds` (or null: all)
+  /// masks lanes past the end.
+  ScanState emitChunkElements(OpBuilder &b, Location loc, Value chunk,
+                              ScanState state, Value inBounds,
+                              Value carrierChunk) {
     Value elements;
-    if (masked) {
-      VectorType lanesType = VectorType::get({width}, b.getI32Type());
-      SmallVector<int32_t> lanes =
-          llvm::to_vector(llvm::seq<int32_t>(0, static_cast<int32_t>(width)));
-      Value left = arith::IndexCastUIOp::create(
-          b, loc, b.getI32Type(),
-          arith::SubIOp::create(b, loc, index(b, loc, p.length), chunk));
-      inBounds = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::ult,
-          arith::ConstantOp::create(
-              b, loc, DenseElementsAttr::get(lanesType, ArrayRef(lanes))),
-          vector::BroadcastOp::create(b, loc, lanesType, left));
+    if (carrierChunk) {
+      elements = p.input.evaluateWithCarrier(b, loc, coordsAt(chunk), width,
+                                             carrierChunk);
+    } else if (inBounds) {
       elements = p.input.loadChunk(b, loc, coordsAt(chunk), width, inBounds);
     } else {
       elements = loadChunk(b, loc, chunk);
@@ -880,16 +1009,22 @@ private:
           // Never lower a threshold that already holds.
           threshold =
               arith::MaxUIOp::create(ib, il, threshold, state.threshold);
-          scf::YieldOp::create(ib, il,
-                               ValueRange{index(ib, il, keep), threshold,
-                                          emitLimit(ib, il, threshold)});
+          Value limit = emitLimit(ib, il, threshold);
+          SmallVector<Value> results = {index(ib, il, keep), threshold, limit};
+          if (Value carrierLimit = emitCarrierLimit(ib, il, limit))
+            results.push_back(carrierLimit);
+          scf::YieldOp::create(ib, il, results);
         },
         [&](OpBuilder &eb, Location el) {
-          scf::YieldOp::create(
-              eb, el, ValueRange{state.count, state.threshold, state.limit});
+          SmallVector<Value> results = {state.count, state.threshold,
+                                        state.limit};
+          if (state.carrierLimit)
+            results.push_back(state.carrierLimit);
+          scf::YieldOp::create(eb, el, results);
         });
     return {prune.getResult(0), prune.getResult(1), state.accepted,
-            prune.getResult(2)};
+            prune.getResult(2),
+            state.carrierLimit ? prune.getResult(3) : Value()};
   }
 
   /// Heap selection in C[0, count): a max-heap is built, then the best
@@ -1074,6 +1209,8 @@ private:
   SmallVector<Value> outerIvs;
   Type elementType;
   bool contiguous;
+  /// Whether the scan skips chunks on the carrier (emitCarrierLimit).
+  bool carrierFilter = false;
   int64_t width, vectorEnd, partitionVectors, sampleChunks, samples, sampleK,
       capacity;
   BoundKind bound;

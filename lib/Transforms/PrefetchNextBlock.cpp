@@ -1,0 +1,108 @@
+//===- PrefetchNextBlock.cpp - dml-prefetch-next-block --------------------===//
+//
+// In a block of rows that several loops read (dml-fuse-rows' chains), the
+// second loop prefetches the next block's rows: see Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dml/Transforms/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+namespace mlir::dml {
+#define GEN_PASS_DEF_DMLPREFETCHNEXTBLOCK
+#include "dml/Transforms/Passes.h.inc"
+} // namespace mlir::dml
+
+using namespace mlir;
+
+namespace {
+
+/// Whether `subview` is the block of iteration `iv` of `parallel`: offset
+/// iv along its first dimension (as many rows as the step), static
+/// elsewhere, unit strides, static sizes.
+bool isBlockOfIteration(memref::SubViewOp subview, scf::ParallelOp parallel,
+                        int64_t minBlockBytes) {
+  Value iv = parallel.getInductionVars()[0];
+  SmallVector<OpFoldResult> offsets = subview.getMixedOffsets();
+  if (offsets.empty() || dyn_cast<Value>(offsets.front()) != iv ||
+      llvm::any_of(ArrayRef(offsets).drop_front(),
+                   [](OpFoldResult offset) { return isa<Value>(offset); }))
+    return false;
+  if (!subview.hasUnitStride() || !subview.getType().hasStaticShape())
+    return false;
+  std::optional<int64_t> step = getConstantIntValue(parallel.getStep().front());
+  if (!step || *step != subview.getStaticSizes().front())
+    return false;
+  MemRefType type = subview.getType();
+  if (!type.getElementType().isIntOrFloat())
+    return false;
+  int64_t bytes = type.getNumElements() *
+                  llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  return bytes >= minBlockBytes;
+}
+
+bool readsWithVectorLoads(Operation *loop, Value view) {
+  return loop
+      ->walk([&](vector::LoadOp load) {
+        return load.getBase() == view ? WalkResult::interrupt()
+                                      : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+struct PrefetchNextBlockPass
+    : public dml::impl::DMLPrefetchNextBlockBase<PrefetchNextBlockPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    getOperation().walk([&](scf::ParallelOp parallel) {
+      if (parallel.getNumLoops() != 1)
+        return;
+      Block *body = parallel.getBody();
+      for (auto subview : body->getOps<memref::SubViewOp>()) {
+        if (!isBlockOfIteration(subview, parallel, minBlockBytes))
+          continue;
+        // The loops of this iteration that read the block, in order; the
+        // first reads it from memory.
+        SmallVector<scf::ForOp> readers;
+        for (auto loop : body->getOps<scf::ForOp>())
+          if (readsWithVectorLoads(loop, subview.getResult()))
+            readers.push_back(loop);
+        if (readers.size() < 2)
+          continue;
+        prefetchInto(readers[1], subview, parallel);
+      }
+    });
+  }
+
+  void prefetchInto(scf::ForOp loop, memref::SubViewOp subview,
+                    scf::ParallelOp parallel) {
+    Location loc = subview.getLoc();
+    OpBuilder b(loop);
+    Value iv = parallel.getInductionVars()[0];
+    Value next = arith::AddIOp::create(b, loc, iv, parallel.getStep().front());
+    Value inside =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, next,
+                              parallel.getUpperBound().front());
+    // The last block prefetches itself: no address outside the buffer.
+    Value nextIv = arith::SelectOp::create(b, loc, inside, next, iv);
+    SmallVector<OpFoldResult> offsets = subview.getMixedOffsets();
+    offsets.front() = nextIv;
+    auto nextBlock = memref::SubViewOp::create(
+        b, loc, subview.getType(), subview.getSource(), offsets,
+        subview.getMixedSizes(), subview.getMixedStrides());
+    loop->walk([&](vector::LoadOp load) {
+      if (load.getBase() != subview.getResult())
+        return;
+      OpBuilder lb(load);
+      memref::PrefetchOp::create(lb, load.getLoc(), nextBlock,
+                                 load.getIndices(), /*isWrite=*/false,
+                                 /*localityHint=*/3, /*isDataCache=*/true);
+    });
+  }
+};
+
+} // namespace

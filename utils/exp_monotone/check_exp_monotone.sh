@@ -1,0 +1,24 @@
+#!/bin/sh
+# Checks that the compiled `math.exp` (MLIR's polynomial, through
+# dml-approximate-math) is monotone non-decreasing over every f32 input
+# and never NaN for a non-NaN input. The top_k carrier filter
+# (docs/pipeline.md) relies on it: re-run after any change to the exp
+# lowering. Takes ~12 s on one core.
+#
+# usage: [CPU=x86-64-v4] utils/exp_monotone/check_exp_monotone.sh BUILD_DIR
+set -eu
+build=$1
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cat >"$work/expk.mlir" <<'MLIR'
+func.func @expk(%a: tensor<16777216xf32>) -> tensor<16777216xf32> {
+  %e = math.exp %a : tensor<16777216xf32>
+  return %e : tensor<16777216xf32>
+}
+MLIR
+"$build/bin/dml-compile" "$work/expk.mlir" -o "$work/libexpk.so" \
+  --header "$work/expk.h" --cpu "${CPU:-x86-64-v3}"
+clang-22 -O2 -I"$work" "$here/check_exp_monotone.c" -L"$work" -lexpk \
+  -Wl,-rpath,"$work" -lm -o "$work/check"
+"$work/check"
