@@ -95,3 +95,32 @@ func.func @gather_rows(%x: tensor<1000x768xf32>, %j: tensor<1x64xi32>) -> tensor
 // The option turns every software prefetch off (A/B experiments).
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen="prefetch-rows=false" | FileCheck %s --check-prefix=OFF
 // OFF-NOT: memref.prefetch
+
+// An innermost reduction under an outer one (max over axes {0, 2}): each
+// step of the outer reduction reads 4 rows of one page, then jumps; the
+// rows of the next step (clamped to the last) are prefetched, one per line
+// of each chunk.
+// CHECK-LABEL: func.func @outer_steps
+// CHECK: scf.parallel (%[[B:.*]]) = (%c0) to (%c4) step (%c1) {
+// CHECK: %[[R0:.*]] = arith.muli %[[B]], %c4 : index
+// CHECK: scf.for %[[STEP:.*]] = %c0 to %c64 step %c1
+// CHECK: %[[NEXT:.*]] = arith.addi %[[STEP]], %c1 : index
+// CHECK: %[[CLAMPED:.*]] = arith.minui %[[NEXT]], %c63 : index
+// CHECK: scf.for %[[COL:.*]] = %c0 to %c1024 step %c16
+// CHECK-NEXT: memref.prefetch %arg0[%[[CLAMPED]], %[[R0]], %[[COL]]], read, locality<3>, data : memref<64x16x1024xf32>
+// CHECK-COUNT-3: memref.prefetch %arg0[%[[CLAMPED]]
+// CHECK-NOT: memref.prefetch
+// CHECK: vector.load %arg0[%[[STEP]], %[[R0]], %[[COL]]]
+func.func @outer_steps(%x: tensor<64x16x1024xf32>) -> tensor<1x16x1xf32> {
+  %r = dml.reduce %x, function = max, axes = [0, 2] : tensor<64x16x1024xf32> -> tensor<1x16x1xf32>
+  return %r : tensor<1x16x1xf32>
+}
+
+// Rows longer than a page: the hardware prefetchers follow them.
+// CHECK-LABEL: func.func @outer_steps_long_rows
+// CHECK-NOT: memref.prefetch
+// CHECK: return
+func.func @outer_steps_long_rows(%x: tensor<8x16x2048xf32>) -> tensor<1x16x1xf32> {
+  %r = dml.reduce %x, function = max, axes = [0, 2] : tensor<8x16x2048xf32> -> tensor<1x16x1xf32>
+  return %r : tensor<1x16x1xf32>
+}
