@@ -336,6 +336,7 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   codegenOptions.threads = options.threads;
   codegenOptions.itemsPerThread = options.itemsPerThread;
   codegenOptions.callerStreamingBytes = options.callerStreamingBytes;
+  codegenOptions.prefetchRows = options.prefetchRows;
   // Blocks of rows (dml-fuse-rows) run as parallel loop iterations.
   addPipeline(pm, "func.func(scf-forall-to-parallel)");
   // top_k's selection first: its loops are not linalg ops.

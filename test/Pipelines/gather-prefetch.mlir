@@ -55,8 +55,8 @@ func.func @short_rows(%t: tensor<1x1000x64xf32>, %j: tensor<1x8x8xi32>) -> tenso
   return %r : tensor<8x1x64xf32>
 }
 
-// Rows at positions the loops give (the hardware prefetchers follow them),
-// and a gather without a reduction: no prefetch.
+// Rows at positions the loops give, whole rows one after the other (the
+// hardware prefetchers follow them): no prefetch.
 // CHECK-LABEL: func.func @columns
 // CHECK-NOT: memref.prefetch
 // CHECK: return
@@ -65,10 +65,62 @@ func.func @columns(%x: tensor<64x768xf32>) -> tensor<1x768xf32> {
   return %r : tensor<1x768xf32>
 }
 
+// A gather without a reduction copies one gathered row per iteration of
+// its outer loop: the row 8 KiB ahead (3 rows of 3 KiB; the last one past
+// the end) is prefetched, through the body's normalization and clamp.
 // CHECK-LABEL: func.func @gather_rows
+// CHECK: scf.parallel (%[[ROW:.*]]) = (%c0) to (%c64) step (%c1) {
+// CHECK: %[[IDX:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[ROW]], %c3 : index
+// CHECK: %[[LAST:.*]] = arith.minui %[[AHEAD]], %c63 : index
+// CHECK: %[[J:.*]] = memref.load %{{.*}}[%c0, %[[LAST]]] : memref<1x64xi32>
+// CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[J]], %c0_i32 : i32
+// CHECK: %[[WRAP:.*]] = arith.addi %[[J]], %c1000_i32 : i32
+// CHECK: %[[NORM:.*]] = arith.select %[[NEG]], %[[WRAP]], %[[J]] : i32
+// CHECK: %[[LOW:.*]] = arith.maxsi %[[NORM]], %c0_i32 : i32
+// CHECK: %[[CLAMPED:.*]] = arith.minsi %[[LOW]], %c999_i32 : i32
+// CHECK: %[[PIDX:.*]] = arith.index_cast %[[CLAMPED]] : i32 to index
+// CHECK: scf.for %[[COL:.*]] = %c0 to %c768 step %c32 {
+// CHECK-NEXT: memref.prefetch %arg0[%[[PIDX]], %[[COL]]], read, locality<3>, data : memref<1000x768xf32>
+// CHECK-NEXT: %[[LINE:.*]] = arith.addi %[[COL]], %c16 : index
+// CHECK-NEXT: memref.prefetch %arg0[%[[PIDX]], %[[LINE]]], read, locality<3>, data
+// CHECK-NEXT: vector.load %arg0[%[[IDX]], %[[COL]]] : memref<1000x768xf32>, vector<32xf32>
 // CHECK-NOT: memref.prefetch
 // CHECK: return
 func.func @gather_rows(%x: tensor<1000x768xf32>, %j: tensor<1x64xi32>) -> tensor<64x768xf32> {
   %g = dml.gather %x, %j, axis = 0, index_dimensions = 1 : (tensor<1000x768xf32>, tensor<1x64xi32>) -> tensor<64x768xf32>
   return %g : tensor<64x768xf32>
+}
+
+// The option turns every software prefetch off (A/B experiments).
+// RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen="prefetch-rows=false" | FileCheck %s --check-prefix=OFF
+// OFF-NOT: memref.prefetch
+
+// An innermost reduction under an outer one (max over axes {0, 2}): each
+// step of the outer reduction reads 4 rows of one page, then jumps; the
+// rows of the next step (clamped to the last) are prefetched, one per line
+// of each chunk.
+// CHECK-LABEL: func.func @outer_steps
+// CHECK: scf.parallel (%[[B:.*]]) = (%c0) to (%c4) step (%c1) {
+// CHECK: %[[R0:.*]] = arith.muli %[[B]], %c4 : index
+// CHECK: scf.for %[[STEP:.*]] = %c0 to %c64 step %c1
+// CHECK: %[[NEXT:.*]] = arith.addi %[[STEP]], %c1 : index
+// CHECK: %[[CLAMPED:.*]] = arith.minui %[[NEXT]], %c63 : index
+// CHECK: scf.for %[[COL:.*]] = %c0 to %c1024 step %c16
+// CHECK-NEXT: memref.prefetch %arg0[%[[CLAMPED]], %[[R0]], %[[COL]]], read, locality<3>, data : memref<64x16x1024xf32>
+// CHECK-COUNT-3: memref.prefetch %arg0[%[[CLAMPED]]
+// CHECK-NOT: memref.prefetch
+// CHECK: vector.load %arg0[%[[STEP]], %[[R0]], %[[COL]]]
+func.func @outer_steps(%x: tensor<64x16x1024xf32>) -> tensor<1x16x1xf32> {
+  %r = dml.reduce %x, function = max, axes = [0, 2] : tensor<64x16x1024xf32> -> tensor<1x16x1xf32>
+  return %r : tensor<1x16x1xf32>
+}
+
+// Rows longer than a page: the hardware prefetchers follow them.
+// CHECK-LABEL: func.func @outer_steps_long_rows
+// CHECK-NOT: memref.prefetch
+// CHECK: return
+func.func @outer_steps_long_rows(%x: tensor<8x16x2048xf32>) -> tensor<1x16x1xf32> {
+  %r = dml.reduce %x, function = max, axes = [0, 2] : tensor<8x16x2048xf32> -> tensor<1x16x1xf32>
+  return %r : tensor<1x16x1xf32>
 }

@@ -21,7 +21,20 @@
 // I1:  scf.parallel (%[[B:.*]]) = (%c0) to (%c16) step (%c1) {
 // I1:    arith.muli %[[B]], %c256 : index
 // Every thread reduces all rows of its columns, a chunk of 64 lanes at a time.
-// CHECK:   scf.for %{{.*}} = %c0 to %c1024 step %c1 {
+// CHECK:   scf.for %[[STEP:.*]] = %c0 to %c1024 step %c1 {
+// Pieces of rows shorter than a page (4 KiB) are prefetched ~8 KiB ahead,
+// one prefetch per line, at rows clamped to the last: the hardware
+// prefetchers stop at pages and need a few misses to follow a stream.
+// T2:      %[[ROW:.*]] = arith.muli %[[STEP]], %c4 : index
+// T2:      %[[AHEAD:.*]] = arith.addi %[[ROW]], %c4 : index
+// T2:      %[[CLAMPED:.*]] = arith.minui %[[AHEAD]], %c4095 : index
+// T2:      scf.for %[[COL:.*]] = %{{.*}} to %{{.*}} step %c64 {
+// T2:        memref.prefetch %arg0[%[[CLAMPED]], %[[COL]]], read, locality<3>, data
+// T2-COUNT-15: memref.prefetch
+// T2-NOT:    memref.prefetch
+// T16:     arith.addi %{{.*}}, %c32 : index
+// T16:     memref.prefetch
+// T1-NOT:  memref.prefetch
 // CHECK:     vector.load %arg0[%{{.*}}, %{{.*}}] : memref<4096x4096xf32>, vector<64xf32>
 func.func @column_sum(%x: memref<4096x4096xf32>, %y: memref<4096xf32>) {
   linalg.generic {indexing_maps = [affine_map<(r, c) -> (r, c)>, affine_map<(r, c) -> (c)>],

@@ -51,6 +51,11 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Parallel iterations per thread that blocks of an "
                      "innermost parallel dimension are made small enough for"),
       llvm::cl::init(4)};
+  PassOptions::Option<bool> prefetchRows{
+      *this, "prefetch-rows",
+      llvm::cl::desc("Software-prefetch rows the hardware prefetchers miss: "
+                     "gathered rows, and pieces of rows shorter than a page"),
+      llvm::cl::init(true)};
   PassOptions::Option<int64_t> callerStreamingBytes{
       *this, "caller-streaming-bytes",
       llvm::cl::desc("Outputs in the caller's buffers from this size on are "

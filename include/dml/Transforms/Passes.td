@@ -132,6 +132,9 @@ def DMLLinalgToVectorLoops
     Option<"itemsPerThread", "items-per-thread", "int64_t", /*default=*/"4",
            "Parallel iterations per thread that blocks of the innermost "
            "dimension are made small enough for">,
+    Option<"prefetchRows", "prefetch-rows", "bool", /*default=*/"true",
+           "Software-prefetch rows the hardware prefetchers miss: gathered "
+           "rows, and pieces of rows shorter than a page (column blocks)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
