@@ -32,8 +32,9 @@
 // T2:        memref.prefetch %arg0[%[[CLAMPED]], %[[COL]]], read, locality<3>, data
 // T2-COUNT-15: memref.prefetch
 // T2-NOT:    memref.prefetch
-// T16:     arith.addi %{{.*}}, %c32 : index
-// T16:     memref.prefetch
+// Pieces under 1 KiB (16 threads: 64 columns, 256 bytes) are not: there
+// prefetching cost more than it gained.
+// T16-NOT: memref.prefetch
 // T1-NOT:  memref.prefetch
 // CHECK:     vector.load %arg0[%{{.*}}, %{{.*}}] : memref<4096x4096xf32>, vector<64xf32>
 func.func @column_sum(%x: memref<4096x4096xf32>, %y: memref<4096xf32>) {
