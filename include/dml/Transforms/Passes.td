@@ -144,26 +144,6 @@ def DMLLinalgToVectorLoops
   ];
 }
 
-def DMLFuseIntoTopK : Pass<"dml-fuse-into-top-k", "func::FuncOp"> {
-  let summary = "Fuse elementwise producers into dml.select_top_k's prologue";
-  let description = [{
-    Upstream fusion cannot fuse into `dml.select_top_k`, which is not a
-    linalg op. This pass inlines an all-parallel `linalg.generic` on tensors
-    (elementwise or broadcasting, arith and math ops only) that produces an
-    input of the selection into the selection's prologue region: the
-    producer's inputs become inputs of the selection, read through the
-    composition of the indexing maps, and its body computes the selected
-    element where the selection reads it. It repeats until no input has such
-    a producer, so a chain (for example softmax's `exp` and division)
-    disappears into the selection; producers with other users stay for
-    them. The intermediate tensor is then never materialized.
-  }];
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect",
-    "::mlir::linalg::LinalgDialect",
-  ];
-}
-
 def DMLReshapedResultsInPlace
     : Pass<"dml-reshaped-results-in-place", "func::FuncOp"> {
   let summary = "Compute a result returned through a reshape in its out-param";

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dml/Dialect/DML/IR/DMLOps.h"
-#include "dml/Transforms/Passes.h"
+#include "dml/Fusion/Passes.h"
 #include "dml/Transforms/UnitExpandFolding.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -22,7 +22,7 @@
 
 namespace mlir::dml {
 #define GEN_PASS_DEF_DMLFUSEINTOTOPK
-#include "dml/Transforms/Passes.h.inc"
+#include "dml/Fusion/Passes.h.inc"
 } // namespace mlir::dml
 
 using namespace mlir;
