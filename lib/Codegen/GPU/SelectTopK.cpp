@@ -30,6 +30,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -54,6 +56,16 @@ constexpr int64_t kMaxSharedCandidateBytes = 32 * 1024;
 /// Up to this many candidates each is written at its rank (K^2 compares,
 /// no barrier); more are sorted by a bitonic network in shared memory.
 constexpr int64_t kMaxRankedCandidates = 128;
+
+/// A warp per sequence (warpSelect) for K <= kMaxWarpK and sequences of at
+/// most 32 x kMaxWarpElementBits / key bits elements (registers per lane),
+/// with K x elements per lane <= kMaxWarpRoundWork (each of the K rounds
+/// rescans the winning lane's elements).
+constexpr int64_t kMaxWarpK = 32;
+constexpr int64_t kMaxWarpElementBits = 2048;
+constexpr int64_t kMaxWarpRoundWork = 1024;
+/// Warps (sequences) per block of the warp-per-sequence kernel.
+constexpr int64_t kWarpsPerBlock = 8;
 
 /// Slots of the block's integer state in shared memory.
 enum StateSlot : int64_t {
@@ -100,9 +112,15 @@ public:
     if (!bitonic)
       listSize = k;
     sharedCandidates = listSize * (keyBytes + 4) <= kMaxSharedCandidateBytes;
+    perLane = llvm::divideCeil(length, 32);
+    warpSelect = k <= kMaxWarpK &&
+                 perLane * keyType.getWidth() <= kMaxWarpElementBits &&
+                 k * perLane <= kMaxWarpRoundWork;
   }
 
   void emit() {
+    if (warpSelect)
+      return emitWarpSelect();
     MLIRContext *context = b.getContext();
     auto workgroup =
         gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
@@ -169,6 +187,195 @@ public:
       memref::DeallocOp::create(b, loc, globalPositions);
     }
     op.erase();
+  }
+
+  /// A warp per sequence, for short sequences and small K: lane l holds
+  /// the keys of positions l, l + 32, ... in registers, and K rounds each
+  /// take the best remaining element: every lane offers its best (key,
+  /// position) not yet taken, a butterfly of shuffles finds the best of the
+  /// warp, and its lane marks it taken (a bit per element) and rescans its
+  /// own elements. No shared memory, no barrier; the order (key
+  /// descending, then position ascending) is the same as the radix
+  /// selection's, so ties and NaNs come out the same.
+  void emitWarpSelect() {
+    int64_t warps = std::min<int64_t>(kWarpsPerBlock, rows);
+    Value one = constIndex(1);
+    auto launch =
+        gpu::LaunchOp::create(b, loc, constIndex(llvm::divideCeil(rows, warps)),
+                              one, one, constIndex(32 * warps), one, one);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(&launch.getBody().front());
+    gpu::TerminatorOp::create(b, loc);
+    b.setInsertionPointToStart(&launch.getBody().front());
+    thread = launch.getThreadIds().x;
+    Value row = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, launch.getBlockIds().x,
+                              constIndex(warps)),
+        arith::DivUIOp::create(b, loc, thread, constIndex(32)));
+    Value laneIndex = arith::RemUIOp::create(b, loc, thread, constIndex(32));
+    // A whole warp (one row) leaves together: no collective is split.
+    ifThen(cmp(arith::CmpIPredicate::ult, row, constIndex(rows)), [&] {
+      coords.assign(shape.size(), Value());
+      Value rest = row;
+      for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+        if (d == axis)
+          continue;
+        Value size = constIndex(shape[d]);
+        coords[d] = arith::RemUIOp::create(b, loc, rest, size);
+        rest = arith::DivUIOp::create(b, loc, rest, size);
+      }
+      coords[axis] = constIndex(0);
+      emitWarpBody(laneIndex);
+    });
+    op.erase();
+  }
+
+  void emitWarpBody(Value laneIndex) {
+    Type i32Type = b.getI32Type();
+    IntegerType maskType = b.getIntegerType(perLane <= 32 ? 32 : 64);
+    auto maskConst = [&](uint64_t v) {
+      return constInt(maskType, static_cast<int64_t>(v));
+    };
+    // Loads first (all in flight), then the keys; positions past the end
+    // start out taken.
+    SmallVector<Value> values, keys;
+    Type type = element.getElementType();
+    for (int64_t e = 0; e < perLane; ++e) {
+      Value position =
+          arith::AddIOp::create(b, loc, laneIndex, constIndex(e * 32));
+      if ((e + 1) * 32 <= length) {
+        values.push_back(loadElement(position));
+        continue;
+      }
+      Value inRange =
+          cmp(arith::CmpIPredicate::ult, position, constIndex(length));
+      auto load = scf::IfOp::create(b, loc, TypeRange{type}, inRange,
+                                    /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(load.thenBlock());
+        scf::YieldOp::create(b, loc, loadElement(position));
+        b.setInsertionPointToStart(load.elseBlock());
+        scf::YieldOp::create(b, loc,
+                             arith::ConstantOp::create(
+                                 b, loc, cast<TypedAttr>(b.getZeroAttr(type)))
+                                 .getResult());
+      }
+      values.push_back(load.getResult(0));
+    }
+    Value lane32 = arith::IndexCastUIOp::create(b, loc, i32Type, laneIndex);
+    Value taken = maskConst(0);
+    for (int64_t e = 0; e < perLane; ++e) {
+      keys.push_back(emitKey(values[e]));
+      if ((e + 1) * 32 > length) {
+        // Lanes at or past length - e * 32 have no element e.
+        Value past =
+            cmp(arith::CmpIPredicate::uge, lane32, i32(length - e * 32));
+        taken = arith::OrIOp::create(
+            b, loc, taken,
+            arith::SelectOp::create(b, loc, past, maskConst(uint64_t(1) << e),
+                                    maskConst(0)));
+      }
+    }
+
+    // This lane's best element not taken: (key, e), e = perLane if none
+    // (its key 0 and position e * 32 + lane >= length lose to any element).
+    // Descending e with >=: the lowest e (position) wins among equal keys.
+    auto laneBest = [&](Value takenMask) -> std::pair<Value, Value> {
+      Value bestKey = key(0);
+      Value bestE = i32(perLane);
+      for (int64_t e = perLane - 1; e >= 0; --e) {
+        Value available =
+            cmp(arith::CmpIPredicate::eq,
+                arith::AndIOp::create(b, loc, takenMask,
+                                      maskConst(uint64_t(1) << e)),
+                maskConst(0));
+        Value better = arith::AndIOp::create(
+            b, loc, available,
+            cmp(arith::CmpIPredicate::uge, keys[e], bestKey));
+        bestKey = arith::SelectOp::create(b, loc, better, keys[e], bestKey);
+        bestE = arith::SelectOp::create(b, loc, better, i32(e), bestE);
+      }
+      return {bestKey, bestE};
+    };
+    auto [firstKey, firstE] = laneBest(taken);
+
+    // K rounds; lane r keeps the position of the r-th best.
+    auto rounds =
+        scf::ForOp::create(b, loc, constIndex(0), constIndex(k), constIndex(1),
+                           ValueRange{taken, firstKey, firstE, i32(0)});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(rounds.getBody());
+      Value round = rounds.getInductionVar();
+      ValueRange state = rounds.getRegionIterArgs();
+      Value laneTaken = state[0], bestKey = state[1], bestE = state[2],
+            kept = state[3];
+      Value winKey = bestKey;
+      Value winPosition = arith::AddIOp::create(
+          b, loc, arith::ShLIOp::create(b, loc, bestE, i32(5)), lane32);
+      for (int64_t offset = 16; offset >= 1; offset /= 2) {
+        Value otherKey = shuffleXor(winKey, offset);
+        Value otherPosition = shuffleXor(winPosition, offset);
+        Value take = emitBetter(otherKey, otherPosition, winKey, winPosition);
+        winKey = arith::SelectOp::create(b, loc, take, otherKey, winKey);
+        winPosition =
+            arith::SelectOp::create(b, loc, take, otherPosition, winPosition);
+      }
+      Value roundLane = arith::IndexCastUIOp::create(b, loc, i32Type, round);
+      kept = arith::SelectOp::create(
+          b, loc, cmp(arith::CmpIPredicate::eq, lane32, roundLane), winPosition,
+          kept);
+      Value winner =
+          cmp(arith::CmpIPredicate::eq,
+              arith::AndIOp::create(b, loc, winPosition, i32(31)), lane32);
+      auto update = scf::IfOp::create(
+          b, loc, TypeRange{maskType, keyType, i32Type}, winner,
+          /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard updateGuard(b);
+        b.setInsertionPointToStart(update.thenBlock());
+        Value winE = arith::ShRUIOp::create(b, loc, winPosition, i32(5));
+        if (maskType.getWidth() > 32)
+          winE = arith::ExtUIOp::create(b, loc, maskType, winE);
+        Value newTaken = arith::OrIOp::create(
+            b, loc, laneTaken,
+            arith::ShLIOp::create(b, loc, maskConst(1), winE));
+        auto [newKey, newE] = laneBest(newTaken);
+        scf::YieldOp::create(b, loc, ValueRange{newTaken, newKey, newE});
+        b.setInsertionPointToStart(update.elseBlock());
+        scf::YieldOp::create(b, loc, ValueRange{laneTaken, bestKey, bestE});
+      }
+      scf::YieldOp::create(b, loc,
+                           ValueRange{update.getResult(0), update.getResult(1),
+                                      update.getResult(2), kept});
+    }
+    // Lane r < K writes the r-th best (coalesced along the output axis).
+    ifThen(cmp(arith::CmpIPredicate::ult, laneIndex, constIndex(k)),
+           [&] { emitOutput(laneIndex, rounds.getResult(3)); });
+  }
+
+  /// `value` (i32 or i64) from lane (lane ^ offset) of the warp.
+  Value shuffleXor(Value value, int64_t offset) {
+    auto shuffle32 = [&](Value v) {
+      return gpu::ShuffleOp::create(b, loc, v, i32(offset), i32(32),
+                                    gpu::ShuffleMode::XOR)
+          .getShuffleResult();
+    };
+    if (value.getType().getIntOrFloatBitWidth() == 32)
+      return shuffle32(value);
+    Type i32Type = b.getI32Type();
+    Type i64Type = value.getType();
+    Value low = shuffle32(arith::TruncIOp::create(b, loc, i32Type, value));
+    Value high = shuffle32(arith::TruncIOp::create(
+        b, loc, i32Type,
+        arith::ShRUIOp::create(b, loc, value, constInt(i64Type, 32))));
+    return arith::OrIOp::create(
+        b, loc, arith::ExtUIOp::create(b, loc, i64Type, low),
+        arith::ShLIOp::create(b, loc,
+                              arith::ExtUIOp::create(b, loc, i64Type, high),
+                              constInt(i64Type, 32)));
   }
 
 private:
@@ -261,6 +468,17 @@ private:
   /// processing, for full rounds, then one round whose loads past the end
   /// are guarded (still all loads first).
   void forEachElement(function_ref<void(Value, Value)> body) {
+    forEachElementUnguarded([&](Value position, Value value, Value valid) {
+      if (!valid)
+        return body(position, value);
+      ifThen(valid, [&] { body(position, value); });
+    });
+  }
+
+  /// As forEachElement, but the last round's body runs in every thread,
+  /// with `valid` (null where every position is in range) saying whether
+  /// the position is in the sequence: warp collectives need every lane.
+  void forEachElementUnguarded(function_ref<void(Value, Value, Value)> body) {
     int64_t roundSize = blockSize * unroll;
     int64_t rounds = length / roundSize;
     if (rounds > 0) {
@@ -280,7 +498,7 @@ private:
         elements.push_back(loadElement(positions.back()));
       }
       for (int64_t u = 0; u < unroll; ++u)
-        body(positions[u], elements[u]);
+        body(positions[u], elements[u], Value());
     }
     int64_t rest = length - rounds * roundSize;
     if (rest == 0)
@@ -288,7 +506,7 @@ private:
     Value base =
         arith::AddIOp::create(b, loc, constIndex(rounds * roundSize), thread);
     SmallVector<Value> positions, elements, valid;
-    for (int64_t u = 0; u < llvm::divideCeil(rest, blockSize); ++u) {
+    for (int64_t u = 0, e = llvm::divideCeil(rest, blockSize); u < e; ++u) {
       Value position =
           arith::AddIOp::create(b, loc, base, constIndex(u * blockSize));
       positions.push_back(position);
@@ -316,15 +534,8 @@ private:
       elements.push_back(load.getResult(0));
     }
     for (auto [position, value, inRange] :
-         llvm::zip(positions, elements, valid)) {
-      if (!inRange) {
-        body(position, value);
-        continue;
-      }
-      ifThen(inRange, [&, position = position, value = value] {
-        body(position, value);
-      });
-    }
+         llvm::zip(positions, elements, valid))
+      body(position, value, inRange);
   }
 
   /// Whether (key, inv) matches the digits found so far.
@@ -355,28 +566,49 @@ private:
       Value prefixIndex = loadState(state, kPrefixIndex);
       Value maskIndex = loadState(state, kMaskIndex);
       Value remaining = loadState(state, kRemaining);
-      forEachElement([&](Value position, Value value) {
+      // Warp-aggregated increments: the lanes of a warp with the same
+      // digit (match.any) add their count once, by the lowest of them; a
+      // skewed first pass (most elements in one or two bins) would
+      // otherwise serialize up to 32 atomics on one address per load.
+      Value laneBits = arith::AndIOp::create(
+          b, loc, arith::IndexCastUIOp::create(b, loc, b.getI32Type(), thread),
+          i32(31));
+      Value lowerLanes = arith::SubIOp::create(
+          b, loc, arith::ShLIOp::create(b, loc, i32(1), laneBits), i32(1));
+      forEachElementUnguarded([&](Value position, Value value, Value valid) {
         Value elementKey = emitKey(value);
         Value inverse = emitInverse(position);
         Value match = emitMatch(elementKey, inverse, prefixKey, maskKey,
                                 prefixIndex, maskIndex);
-        ifThen(match, [&] {
-          Value digit;
-          if (onKey) {
-            digit = arith::AndIOp::create(
-                b, loc, arith::ShRUIOp::create(b, loc, elementKey, shift),
-                key(kBins - 1));
-            digit =
-                arith::IndexCastUIOp::create(b, loc, b.getIndexType(), digit);
-          } else {
-            digit = arith::AndIOp::create(
-                b, loc, arith::ShRUIOp::create(b, loc, inverse, shift),
-                i32(kBins - 1));
-            digit =
-                arith::IndexCastUIOp::create(b, loc, b.getIndexType(), digit);
-          }
-          memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi,
-                                      i32(1), histogram, ValueRange{digit});
+        if (valid)
+          match = arith::AndIOp::create(b, loc, match, valid);
+        Value digit;
+        if (onKey) {
+          digit = arith::AndIOp::create(
+              b, loc, arith::ShRUIOp::create(b, loc, elementKey, shift),
+              key(kBins - 1));
+          if (keyType.getWidth() > 32)
+            digit = arith::TruncIOp::create(b, loc, b.getI32Type(), digit);
+        } else {
+          digit = arith::AndIOp::create(
+              b, loc, arith::ShRUIOp::create(b, loc, inverse, shift),
+              i32(kBins - 1));
+        }
+        // Lanes without a match share the digit kBins and add nothing.
+        digit = arith::SelectOp::create(b, loc, match, digit, i32(kBins));
+        Value peers = NVVM::MatchSyncOp::create(
+            b, loc, b.getI32Type(), i32(-1), digit,
+            NVVM::MatchSyncKindAttr::get(b.getContext(),
+                                         NVVM::MatchSyncKind::any));
+        Value leader =
+            cmp(arith::CmpIPredicate::eq,
+                arith::AndIOp::create(b, loc, peers, lowerLanes), i32(0));
+        ifThen(arith::AndIOp::create(b, loc, match, leader), [&] {
+          Value count = LLVM::CtPopOp::create(b, loc, peers);
+          memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi, count,
+                                      histogram,
+                                      ValueRange{arith::IndexCastUIOp::create(
+                                          b, loc, b.getIndexType(), digit)});
         });
       });
       barrier();
@@ -676,8 +908,9 @@ private:
   Kind kind;
   IntegerType keyType;
   SmallVector<int64_t> shape;
-  int64_t axis, length, k, rows, blockSize, unroll, indexBytes, listSize;
-  bool decreasing, sharedCandidates, bitonic;
+  int64_t axis, length, k, rows, blockSize, unroll, indexBytes, listSize,
+      perLane;
+  bool decreasing, sharedCandidates, bitonic, warpSelect;
   // In the kernel.
   Value histogram, state, keyState, warpTotals, candidateKeys,
       candidatePositions, candidateBase, thread;
@@ -710,8 +943,9 @@ struct DMLGPUSelectTopKPass
            "radix selection kernel";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, gpu::GPUDialect, memref::MemRefDialect,
-                    scf::SCFDialect>();
+    registry
+        .insert<arith::ArithDialect, gpu::GPUDialect, LLVM::LLVMDialect,
+                memref::MemRefDialect, NVVM::NVVMDialect, scf::SCFDialect>();
   }
   void runOnOperation() override {
     SmallVector<SelectTopKOp> selections;

@@ -1,0 +1,115 @@
+#!/usr/bin/python3
+"""A/B timing of several builds of the same cases in one process.
+
+  gpu_bench_variants.py run --cases T1,T2,T3 --rounds 5 NAME=DIR [NAME=DIR ...]
+
+Each DIR is a `gpu_bench.py build` output (lib<ID>.so, cases.py). For each
+case, the inputs are made once (bench/cases.py's seed), every variant's
+output is checked against PyTorch's, then the variants and PyTorch are timed
+in turn (gpu_bench.py's method: warm-up, then CUDA events per call, median),
+`--rounds` times, alternating, so that drifts of the machine hit all alike.
+Prints, per case and contestant, the median over the rounds of the per-round
+medians (device us) and their spread (min-max).
+"""
+
+import argparse
+import ctypes
+import pathlib
+import statistics
+import sys
+
+import numpy as np
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import gpu_bench  # noqa: E402
+
+
+def run(args):
+    import torch
+    variants = [v.split("=", 1) for v in args.variants]
+    first = pathlib.Path(variants[0][1]).resolve()
+    sys.path.insert(0, str(first))
+    import cases  # noqa: E402
+    bandwidth = gpu_bench.copy_bandwidth(torch)
+    print(f"copy {bandwidth / 1e12:.3f} TB/s ({torch.cuda.get_device_name()})")
+    wanted = args.cases.split(",")
+    print("| case | contestant | device us median | spread | host us | "
+          "x torch | x roofline | check |")
+    print("|---|---|---|---|---|---|---|---|")
+    for index, case in enumerate(cases.CASES):
+        if case.id not in wanted:
+            continue
+        rng = np.random.default_rng(cases.case_seed(index))
+        host_inputs = [x.make(rng) for x in case.inputs]
+        inputs = [torch.from_numpy(np.ascontiguousarray(a)).cuda()
+                  for a in host_inputs]
+        outputs = [torch.empty(o.shape, dtype=torch.int64 if o.check == "index"
+                               else torch.float32, device="cuda")
+                   for o in case.outputs]
+        peer_in = [t.reshape(x.peer_torch_shape) for t, x in
+                   zip(inputs, case.inputs)]
+        peer_out = [torch.empty(shape, dtype=getattr(torch, name),
+                                device="cuda")
+                    for shape, name in case.torch_outputs]
+        contestants = {}
+        stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
+        pointers = [ctypes.c_void_p(t.data_ptr()) for t in inputs + outputs]
+        for name, directory in variants:
+            library = ctypes.CDLL(str(pathlib.Path(directory).resolve()
+                                      / f"lib{case.id}.so"))
+            entry = library.main_device
+            entry.restype = ctypes.c_int
+
+            def call(entry=entry, name=name):
+                code = entry(*pointers, stream)
+                if code != 0:
+                    raise RuntimeError(f"{case.id} {name}: CUresult {code}")
+            contestants[name] = call
+        contestants["torch"] = lambda: case.torch(torch, peer_in, peer_out)
+        contestants["torch"]()
+        torch.cuda.synchronize()
+        checks = {}
+        for name, call in contestants.items():
+            if name == "torch":
+                continue
+            for o in outputs:
+                o.fill_(-7)
+            call()
+            torch.cuda.synchronize()
+            same = all(torch.equal(a.reshape(-1).to(b.dtype), b.reshape(-1))
+                       for a, b in zip(outputs, peer_out))
+            checks[name] = "ok" if same else "DIFFERS"
+        device = {name: [] for name in contestants}
+        host = {name: [] for name in contestants}
+        for _ in range(args.rounds):
+            for name, call in contestants.items():
+                d, h = gpu_bench.median_times(torch, call, args.iters, 5)
+                device[name].append(d)
+                host[name].append(h)
+        roof = (case.read_bytes(host_inputs) + case.write_bytes) / bandwidth
+        torch_us = statistics.median(device["torch"])
+        for name in contestants:
+            us = statistics.median(device[name])
+            print(f"| {case.id} | {name} | {us:.1f} | "
+                  f"{min(device[name]):.1f}-{max(device[name]):.1f} | "
+                  f"{statistics.median(host[name]):.1f} | "
+                  f"{us / torch_us:.2f} | {us / (roof * 1e6):.1f} | "
+                  f"{checks.get(name, '-')} |")
+    return 0
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("run")
+    r.add_argument("variants", nargs="+", help="NAME=DIR")
+    r.add_argument("--cases", default="T1,T2,T3")
+    r.add_argument("--rounds", type=int, default=5)
+    r.add_argument("--iters", type=int, default=30)
+    args = parser.parse_args(argv)
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
