@@ -67,6 +67,15 @@ constexpr int64_t kMaxWarpRoundWork = 1024;
 /// Warps (sequences) per block of the warp-per-sequence kernel.
 constexpr int64_t kWarpsPerBlock = 8;
 
+/// Few long sequences: each is cut into slices, one block per slice selects
+/// its K best (candidates in device memory), then a block per sequence
+/// selects the K best of those candidates. Slices: enough for about
+/// kTargetBlocks blocks in all (4 per SM of an H100), each at least
+/// max(kMinSliceOverK x K, kMinSlice) elements long.
+constexpr int64_t kTargetBlocks = 528;
+constexpr int64_t kMinSlice = 2048;
+constexpr int64_t kMinSliceOverK = 8;
+
 /// Slots of the block's integer state in shared memory.
 enum StateSlot : int64_t {
   kPrefixIndex, // inv digits found so far
@@ -80,6 +89,10 @@ enum StateSlot : int64_t {
 enum KeySlot : int64_t { kPrefixKey, kMaskKey, kKeySlots };
 
 enum class Kind { Float, Signed, Unsigned };
+
+/// What a block kernel selects from: a whole sequence, a slice of one (its
+/// K best go to device memory), or the candidates of a sequence's slices.
+enum class Stage { Whole, Slices, Merge };
 
 class TopKKernelEmitter {
 public:
@@ -100,9 +113,6 @@ public:
     for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d)
       if (d != axis)
         rows *= shape[d];
-    blockSize = std::clamp<int64_t>(
-        llvm::PowerOf2Ceil(std::max<int64_t>(length / 8, 1)), kBins, 1024);
-    unroll = length >= 16 * blockSize ? kLongUnroll : kUnroll;
     indexBytes =
         llvm::divideCeil(llvm::Log2_64_Ceil(std::max<int64_t>(length, 1)), 8);
     int64_t keyBytes = keyType.getWidth() / 8;
@@ -116,11 +126,52 @@ public:
     warpSelect = k <= kMaxWarpK &&
                  perLane * keyType.getWidth() <= kMaxWarpElementBits &&
                  k * perLane <= kMaxWarpRoundWork;
+    slices = 1;
+    if (!warpSelect) {
+      int64_t wanted = kTargetBlocks / rows;
+      int64_t most = length / std::max<int64_t>(kMinSliceOverK * k, kMinSlice);
+      slices = std::max<int64_t>(1, std::min(wanted, most));
+      // Every slice, the last included, holds at least K elements.
+      while (slices > 1 &&
+             length - (slices - 1) * static_cast<int64_t>(
+                                         llvm::divideCeil(length, slices)) <
+                 k)
+        --slices;
+    }
+    sliceLength = llvm::divideCeil(length, slices);
   }
 
   void emit() {
     if (warpSelect)
       return emitWarpSelect();
+    if (slices == 1) {
+      emitBlockKernel(Stage::Whole);
+    } else {
+      // K candidates per slice (device memory: dml-gpu-device-buffers
+      // turns these into stream-ordered allocations).
+      sliceKeys = memref::AllocOp::create(
+          b, loc, MemRefType::get({rows * slices * k}, keyType));
+      slicePositions = memref::AllocOp::create(
+          b, loc, MemRefType::get({rows * slices * k}, b.getI32Type()));
+      emitBlockKernel(Stage::Slices);
+      emitBlockKernel(Stage::Merge);
+      memref::DeallocOp::create(b, loc, sliceKeys);
+      memref::DeallocOp::create(b, loc, slicePositions);
+    }
+    op.erase();
+  }
+
+  /// One gpu.launch of the radix selection: a block per sequence (Whole,
+  /// Merge) or per slice (Slices).
+  void emitBlockKernel(Stage kernelStage) {
+    stage = kernelStage;
+    count = stage == Stage::Whole    ? length
+            : stage == Stage::Slices ? sliceLength
+                                     : slices * k;
+    blockSize = std::clamp<int64_t>(
+        llvm::PowerOf2Ceil(std::max<int64_t>(count / 8, 1)), kBins, 1024);
+    unroll = count >= 16 * blockSize ? kLongUnroll : kUnroll;
+    bool sharedList = stage != Stage::Slices && sharedCandidates;
     MLIRContext *context = b.getContext();
     auto workgroup =
         gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
@@ -132,20 +183,20 @@ public:
         shared(kBins, b.getI32Type()), shared(kStateSlots, b.getI32Type()),
         shared(kKeySlots, keyType), shared(kBins / 32, b.getI32Type())};
     Value globalKeys, globalPositions;
-    if (sharedCandidates) {
+    if (sharedList) {
       attributions.push_back(shared(listSize, keyType));
       attributions.push_back(shared(listSize, b.getI32Type()));
-    } else {
-      // One list of K per sequence (device memory: dml-gpu-device-buffers
-      // turns these into stream-ordered allocations).
+    } else if (stage != Stage::Slices) {
+      // One list of K per sequence (device memory).
       globalKeys =
           memref::AllocOp::create(b, loc, MemRefType::get({rows * k}, keyType));
       globalPositions = memref::AllocOp::create(
           b, loc, MemRefType::get({rows * k}, b.getI32Type()));
     }
+    int64_t blocks = stage == Stage::Slices ? rows * slices : rows;
     Value one = constIndex(1);
     auto launch = gpu::LaunchOp::create(
-        b, loc, constIndex(rows), one, one, constIndex(blockSize), one, one,
+        b, loc, constIndex(blocks), one, one, constIndex(blockSize), one, one,
         /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
         ValueRange(), attributions);
     {
@@ -159,11 +210,26 @@ public:
       keyState = buffers[2];
       warpTotals = buffers[3];
       thread = launch.getThreadIds().x;
-      Value row = launch.getBlockIds().x;
-      if (sharedCandidates) {
+      Value block = launch.getBlockIds().x;
+      Value row = block;
+      sourceStart = constIndex(0);
+      if (stage == Stage::Slices) {
+        row = arith::DivUIOp::create(b, loc, block, constIndex(slices));
+        sourceStart = arith::MulIOp::create(
+            b, loc, arith::RemUIOp::create(b, loc, block, constIndex(slices)),
+            constIndex(sliceLength));
+      } else if (stage == Stage::Merge) {
+        sourceStart =
+            arith::MulIOp::create(b, loc, row, constIndex(slices * k));
+      }
+      if (sharedList) {
         candidateKeys = buffers[4];
         candidatePositions = buffers[5];
         candidateBase = constIndex(0);
+      } else if (stage == Stage::Slices) {
+        candidateKeys = sliceKeys;
+        candidatePositions = slicePositions;
+        candidateBase = arith::MulIOp::create(b, loc, block, constIndex(k));
       } else {
         candidateKeys = globalKeys;
         candidatePositions = globalPositions;
@@ -182,11 +248,10 @@ public:
       coords[axis] = constIndex(0);
       emitBody();
     }
-    if (!sharedCandidates) {
+    if (globalKeys) {
       memref::DeallocOp::create(b, loc, globalKeys);
       memref::DeallocOp::create(b, loc, globalPositions);
     }
-    op.erase();
   }
 
   /// A warp per sequence, for short sequences and small K: lane l holds
@@ -457,30 +522,26 @@ private:
     return ord;
   }
 
-  /// The secondary key of `position` (index): S - 1 - position, as i32.
-  Value emitInverse(Value position) {
-    Value p = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), position);
-    return arith::SubIOp::create(b, loc, i32(length - 1), p);
-  }
-
-  /// Calls `body(position, element)` for the positions of this thread:
-  /// thread, thread + blockSize, ...; `unroll` loads first, then their
-  /// processing, for full rounds, then one round whose loads past the end
-  /// are guarded (still all loads first).
-  void forEachElement(function_ref<void(Value, Value)> body) {
-    forEachElementUnguarded([&](Value position, Value value, Value valid) {
-      if (!valid)
-        return body(position, value);
-      ifThen(valid, [&] { body(position, value); });
-    });
-  }
-
-  /// As forEachElement, but the last round's body runs in every thread,
-  /// with `valid` (null where every position is in range) saying whether
-  /// the position is in the sequence: warp collectives need every lane.
-  void forEachElementUnguarded(function_ref<void(Value, Value, Value)> body) {
+  /// Calls `body(key, inverse, position, valid)` (position as i32) for the
+  /// elements of this thread: local indices thread, thread + blockSize, ...
+  /// below `count` (of the sequence, the slice or the candidates); `unroll`
+  /// loads first, then their processing, for full rounds, then one round
+  /// whose loads past the end are guarded (still all loads first). `valid`
+  /// (null where always true) says whether the element exists: the body
+  /// runs in every thread (warp collectives need every lane).
+  void forEachElement(function_ref<void(Value, Value, Value, Value)> body) {
     int64_t roundSize = blockSize * unroll;
-    int64_t rounds = length / roundSize;
+    int64_t rounds = count / roundSize;
+    // A slice may run past the end of the sequence (the last one).
+    bool guardEnd = stage == Stage::Slices && slices * sliceLength != length;
+    auto fetchAndProcess = [&](ArrayRef<Value> locals,
+                               ArrayRef<Value> inCount) {
+      SmallVector<Fetched> fetched;
+      for (auto [local, valid] : llvm::zip(locals, inCount))
+        fetched.push_back(fetch(local, valid, guardEnd));
+      for (const Fetched &f : fetched)
+        process(f, body);
+    };
     if (rounds > 0) {
       auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(rounds),
                                      constIndex(1));
@@ -491,51 +552,96 @@ private:
           arith::MulIOp::create(b, loc, loop.getInductionVar(),
                                 constIndex(roundSize)),
           thread);
-      SmallVector<Value> positions, elements;
+      SmallVector<Value> locals, inCount;
       for (int64_t u = 0; u < unroll; ++u) {
-        positions.push_back(
+        locals.push_back(
             arith::AddIOp::create(b, loc, base, constIndex(u * blockSize)));
-        elements.push_back(loadElement(positions.back()));
+        inCount.push_back(Value());
       }
-      for (int64_t u = 0; u < unroll; ++u)
-        body(positions[u], elements[u], Value());
+      fetchAndProcess(locals, inCount);
     }
-    int64_t rest = length - rounds * roundSize;
+    int64_t rest = count - rounds * roundSize;
     if (rest == 0)
       return;
     Value base =
         arith::AddIOp::create(b, loc, constIndex(rounds * roundSize), thread);
-    SmallVector<Value> positions, elements, valid;
+    SmallVector<Value> locals, inCount;
     for (int64_t u = 0, e = llvm::divideCeil(rest, blockSize); u < e; ++u) {
-      Value position =
+      Value local =
           arith::AddIOp::create(b, loc, base, constIndex(u * blockSize));
-      positions.push_back(position);
-      if ((u + 1) * blockSize <= rest) {
-        valid.push_back(Value());
-        elements.push_back(loadElement(position));
-        continue;
-      }
-      Value inRange =
-          cmp(arith::CmpIPredicate::ult, position, constIndex(length));
-      Type type = element.getElementType();
-      auto load = scf::IfOp::create(b, loc, TypeRange{type}, inRange,
-                                    /*withElseRegion=*/true);
-      {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(load.thenBlock());
-        scf::YieldOp::create(b, loc, loadElement(position));
-        b.setInsertionPointToStart(load.elseBlock());
-        scf::YieldOp::create(b, loc,
-                             arith::ConstantOp::create(
-                                 b, loc, cast<TypedAttr>(b.getZeroAttr(type)))
-                                 .getResult());
-      }
-      valid.push_back(inRange);
-      elements.push_back(load.getResult(0));
+      locals.push_back(local);
+      inCount.push_back(
+          (u + 1) * blockSize <= rest
+              ? Value()
+              : cmp(arith::CmpIPredicate::ult, local, constIndex(count)));
     }
-    for (auto [position, value, inRange] :
-         llvm::zip(positions, elements, valid))
-      body(position, value, inRange);
+    fetchAndProcess(locals, inCount);
+  }
+
+  /// An element's loaded state: the input value and its position (index)
+  /// or, merging, its candidate key and position (i32).
+  struct Fetched {
+    Value first, second, valid;
+  };
+
+  /// `load()` where `valid` (if any) holds, else zero.
+  Value guardedLoad(Type type, Value valid, function_ref<Value()> load) {
+    if (!valid)
+      return load();
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange{type}, valid,
+                                  /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(b, loc, load());
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(
+        b, loc,
+        arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(type)))
+            .getResult());
+    return ifOp.getResult(0);
+  }
+
+  Fetched fetch(Value local, Value valid, bool guardEnd) {
+    Value slot = arith::AddIOp::create(b, loc, sourceStart, local);
+    if (guardEnd) {
+      Value inSequence =
+          cmp(arith::CmpIPredicate::ult, slot, constIndex(length));
+      valid =
+          valid ? arith::AndIOp::create(b, loc, valid, inSequence) : inSequence;
+    }
+    if (stage == Stage::Merge) {
+      Value candidateKey = guardedLoad(keyType, valid, [&] {
+        return memref::LoadOp::create(b, loc, sliceKeys, slot).getResult();
+      });
+      Value position = guardedLoad(b.getI32Type(), valid, [&] {
+        return memref::LoadOp::create(b, loc, slicePositions, slot).getResult();
+      });
+      return {candidateKey, position, valid};
+    }
+    Value value = guardedLoad(element.getElementType(), valid,
+                              [&] { return loadElement(slot); });
+    return {value, slot, valid};
+  }
+
+  void process(const Fetched &f,
+               function_ref<void(Value, Value, Value, Value)> body) {
+    Value elementKey = f.first, position = f.second;
+    if (stage != Stage::Merge) {
+      elementKey = emitKey(f.first);
+      position = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), f.second);
+    }
+    // The secondary key: S - 1 - position.
+    Value inverse = arith::SubIOp::create(b, loc, i32(length - 1), position);
+    body(elementKey, inverse, position, f.valid);
+  }
+
+  /// The lanes of this thread's warp below it (an i32 mask).
+  Value emitLowerLanes() {
+    Value laneBits = arith::AndIOp::create(
+        b, loc, arith::IndexCastUIOp::create(b, loc, b.getI32Type(), thread),
+        i32(31));
+    return arith::SubIOp::create(
+        b, loc, arith::ShLIOp::create(b, loc, i32(1), laneBits), i32(1));
   }
 
   /// Whether (key, inv) matches the digits found so far.
@@ -570,14 +676,8 @@ private:
       // digit (match.any) add their count once, by the lowest of them; a
       // skewed first pass (most elements in one or two bins) would
       // otherwise serialize up to 32 atomics on one address per load.
-      Value laneBits = arith::AndIOp::create(
-          b, loc, arith::IndexCastUIOp::create(b, loc, b.getI32Type(), thread),
-          i32(31));
-      Value lowerLanes = arith::SubIOp::create(
-          b, loc, arith::ShLIOp::create(b, loc, i32(1), laneBits), i32(1));
-      forEachElementUnguarded([&](Value position, Value value, Value valid) {
-        Value elementKey = emitKey(value);
-        Value inverse = emitInverse(position);
+      Value lowerLanes = emitLowerLanes();
+      forEachElement([&](Value elementKey, Value inverse, Value, Value valid) {
         Value match = emitMatch(elementKey, inverse, prefixKey, maskKey,
                                 prefixIndex, maskIndex);
         if (valid)
@@ -814,7 +914,7 @@ private:
 
     // The bitonic network's padding: (key 0, position 2^32 - 1) is worse
     // than every candidate.
-    if (bitonic) {
+    if (bitonic && stage != Stage::Slices) {
       auto pad = scf::ForOp::create(
           b, loc, arith::AddIOp::create(b, loc, constIndex(k), thread),
           constIndex(listSize), constIndex(blockSize));
@@ -831,9 +931,12 @@ private:
     Value maskKey = loadState(keyState, kMaskKey);
     Value prefixIndex = loadState(state, kPrefixIndex);
     Value maskIndex = loadState(state, kMaskIndex);
-    forEachElement([&](Value position, Value value) {
-      Value elementKey = emitKey(value);
-      Value inverse = emitInverse(position);
+    // Appended by warps: the selected lanes (ballot) take consecutive slots
+    // from one atomic add by the lowest of them (K atomics on one shared
+    // counter would serialize).
+    Value lowerLanes = emitLowerLanes();
+    forEachElement([&](Value elementKey, Value inverse, Value position,
+                       Value valid) {
       Value maskedKey = arith::AndIOp::create(b, loc, elementKey, maskKey);
       Value selected = arith::OrIOp::create(
           b, loc, cmp(arith::CmpIPredicate::ugt, maskedKey, prefixKey),
@@ -842,25 +945,56 @@ private:
               cmp(arith::CmpIPredicate::uge,
                   arith::AndIOp::create(b, loc, inverse, maskIndex),
                   prefixIndex)));
-      ifThen(selected, [&] {
-        Value slot = memref::AtomicRMWOp::create(
-            b, loc, arith::AtomicRMWKind::addi, i32(1), state,
-            ValueRange{constIndex(kCount)});
-        // Exactly K are selected; the guard keeps the list in bounds.
-        ifThen(cmp(arith::CmpIPredicate::ult, slot, i32(k)), [&] {
-          Value at = arith::AddIOp::create(
-              b, loc, candidateBase,
-              arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slot));
-          memref::StoreOp::create(b, loc, elementKey, candidateKeys, at);
-          memref::StoreOp::create(
-              b, loc,
-              arith::IndexCastUIOp::create(b, loc, b.getI32Type(), position),
-              candidatePositions, at);
-        });
-      });
+      if (valid)
+        selected = arith::AndIOp::create(b, loc, selected, valid);
+      Value peers = NVVM::VoteSyncOp::create(
+          b, loc, b.getI32Type(), i32(-1), selected,
+          NVVM::VoteSyncKindAttr::get(b.getContext(),
+                                      NVVM::VoteSyncKind::ballot));
+      Value below = arith::AndIOp::create(b, loc, peers, lowerLanes);
+      Value leader = arith::AndIOp::create(
+          b, loc, selected, cmp(arith::CmpIPredicate::eq, below, i32(0)));
+      auto add = scf::IfOp::create(b, loc, TypeRange{b.getI32Type()}, leader,
+                                   /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(add.thenBlock());
+        Value first =
+            memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi,
+                                        LLVM::CtPopOp::create(b, loc, peers),
+                                        state, ValueRange{constIndex(kCount)});
+        scf::YieldOp::create(b, loc, first);
+        b.setInsertionPointToStart(add.elseBlock());
+        scf::YieldOp::create(b, loc, i32(0));
+      }
+      // The leader's lane (32 -> 0 when no lane is selected: unused).
+      Value leaderLane = arith::AndIOp::create(
+          b, loc,
+          LLVM::CountTrailingZerosOp::create(b, loc, b.getI32Type(), peers,
+                                             b.getBoolAttr(false)),
+          i32(31));
+      Value first = gpu::ShuffleOp::create(b, loc, add.getResult(0), leaderLane,
+                                           i32(32), gpu::ShuffleMode::IDX)
+                        .getShuffleResult();
+      Value slot = arith::AddIOp::create(b, loc, first,
+                                         LLVM::CtPopOp::create(b, loc, below));
+      // Exactly K are selected; the guard keeps the list in bounds.
+      ifThen(
+          arith::AndIOp::create(b, loc, selected,
+                                cmp(arith::CmpIPredicate::ult, slot, i32(k))),
+          [&] {
+            Value at = arith::AddIOp::create(
+                b, loc, candidateBase,
+                arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slot));
+            memref::StoreOp::create(b, loc, elementKey, candidateKeys, at);
+            memref::StoreOp::create(b, loc, position, candidatePositions, at);
+          });
     });
     barrier();
 
+    // A slice's K candidates are in device memory for the merge kernel.
+    if (stage == Stage::Slices)
+      return;
     if (bitonic)
       return emitBitonicSortAndWrite();
 
@@ -909,11 +1043,14 @@ private:
   IntegerType keyType;
   SmallVector<int64_t> shape;
   int64_t axis, length, k, rows, blockSize, unroll, indexBytes, listSize,
-      perLane;
+      perLane, slices, sliceLength, count = 0;
+  Stage stage = Stage::Whole;
+  // Device memory of the slices' candidates (Slices and Merge).
+  Value sliceKeys, slicePositions;
   bool decreasing, sharedCandidates, bitonic, warpSelect;
   // In the kernel.
   Value histogram, state, keyState, warpTotals, candidateKeys,
-      candidatePositions, candidateBase, thread;
+      candidatePositions, candidateBase, thread, sourceStart;
   SmallVector<Value> coords;
 };
 

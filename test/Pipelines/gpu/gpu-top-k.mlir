@@ -41,8 +41,8 @@
 // load per thread, then a guarded one, before processing either; the
 // histogram runs in every lane (match.sync needs the whole warp), the
 // guard joins the match.
-// CHECK: memref.load %arg0[%[[ROW]], %{{.*}}] : memref<64x3000xf32>
 // CHECK: %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %c3000 : index
+// CHECK: memref.load %arg0[%[[ROW]], %{{.*}}] : memref<64x3000xf32>
 // CHECK: scf.if %[[IN]] -> (f32) {
 // CHECK: memref.load %arg0[%[[ROW]], %{{.*}}] : memref<64x3000xf32>
 // CHECK: arith.bitcast
@@ -59,8 +59,15 @@
 // CHECK-COUNT-7: memref.load %{{.*}} : memref<8xi32, #gpu.address_space<workgroup>>
 // Then two passes on the inverted position's bytes (3000 < 2^12).
 // CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 {
-// The selected go to the list (shared atomic counter, slot 4).
-// CHECK: memref.atomic_rmw addi %c1_i32, %{{.*}}[%c4] : (i32, memref<5xi32, #gpu.address_space<workgroup>>) -> i32
+// The selected go to the list: per warp, a ballot, one atomic add of its
+// popcount on the shared counter (slot 4) by the lowest selected lane, the
+// first slot broadcast from that lane, each lane's slot after the selected
+// lanes below it.
+// CHECK: %[[BALLOT:.*]] = nvvm.vote.sync  ballot %c-1_i32, %{{.*}} -> i32
+// CHECK: %[[TAKE:.*]] = llvm.intr.ctpop(%[[BALLOT]]) : (i32) -> i32
+// CHECK: memref.atomic_rmw addi %[[TAKE]], %{{.*}}[%c4] : (i32, memref<5xi32, #gpu.address_space<workgroup>>) -> i32
+// CHECK: "llvm.intr.cttz"(%[[BALLOT]])
+// CHECK: gpu.shuffle  idx
 // Each candidate at its rank among the candidates.
 // CHECK: scf.for %{{.*}} = %arg6 to %c50 step %c512
 // CHECK: scf.for {{.*}} = %c0 to %c50 step %c1 iter_args
@@ -156,6 +163,38 @@ func.func @half(%x: tensor<2x100xf16>) -> (tensor<2x4xf16>, tensor<2x4xui32>) {
 func.func @sorted(%x: tensor<3x1000xf32>) -> (tensor<3x200xf32>, tensor<3x200xui32>) {
   %v, %i = dml.top_k %x, axis = 1, k = 200, direction = decreasing : tensor<3x1000xf32> -> tensor<3x200xf32>, tensor<3x200xui32>
   return %v, %i : tensor<3x200xf32>, tensor<3x200xui32>
+}
+
+// Few long sequences (2 of 50000): 6 slices of 8334 per sequence (at least
+// 8 x K long; the last, 8330, still holds K), one block each selects the
+// K = 1000 best of its slice into device memory (no ranking), reads past
+// the end of the sequence guarded; then a block per sequence selects the
+// K best of its 6000 candidates (keys and positions read back) and sorts
+// them (bitonic, shared memory).
+// CHECK-LABEL: func.func @slices
+// CHECK: %[[KEYS:.*]] = memref.alloc() : memref<12000xi32>
+// CHECK: %[[POSITIONS:.*]] = memref.alloc() : memref<12000xi32>
+// CHECK: gpu.launch blocks(%[[BLOCK:.*]], %{{.*}}, %{{.*}}) in ({{.*}} = %c12, {{.*}}) threads({{.*}}) in ({{.*}} = %c1024, {{.*}}) workgroup({{.*}} : memref<256xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<5xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<2xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<8xi32, #gpu.address_space<workgroup>>) {
+// CHECK: %[[SEQ:.*]] = arith.divui %[[BLOCK]], %c6 : index
+// CHECK: %[[SLICE:.*]] = arith.remui %[[BLOCK]], %c6 : index
+// CHECK: arith.muli %[[SLICE]], %c8334 : index
+// CHECK: arith.muli %[[BLOCK]], %c1000 : index
+// CHECK: arith.cmpi ult, %{{.*}}, %c50000 : index
+// CHECK: memref.store %{{.*}}, %[[KEYS]][%{{.*}}] : memref<12000xi32>
+// CHECK: memref.store %{{.*}}, %[[POSITIONS]][%{{.*}}] : memref<12000xi32>
+// CHECK-NOT: memref.store %{{.*}}, %arg1
+// CHECK: gpu.terminator
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}}) threads({{.*}}) in ({{.*}} = %c1024, {{.*}}) workgroup({{.*}}, {{.*}} : memref<1024xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<1024xi32, #gpu.address_space<workgroup>>) {
+// CHECK: arith.muli %{{.*}}, %c6000 : index
+// CHECK: memref.load %[[KEYS]][%{{.*}}] : memref<12000xi32>
+// CHECK: memref.load %[[POSITIONS]][%{{.*}}] : memref<12000xi32>
+// CHECK: scf.for %{{.*}} = %c1 to %c11 step %c1 {
+// CHECK: memref.store %{{.*}}, %arg1[%{{.*}}, %{{.*}}] : memref<2x1000xf32>
+// CHECK: memref.dealloc %[[KEYS]]
+// CHECK: memref.dealloc %[[POSITIONS]]
+func.func @slices(%x: tensor<2x50000xf32>) -> (tensor<2x1000xf32>, tensor<2x1000xui64>) {
+  %v, %i = dml.top_k %x, axis = 1, k = 1000, direction = decreasing : tensor<2x50000xf32> -> tensor<2x1000xf32>, tensor<2x1000xui64>
+  return %v, %i : tensor<2x1000xf32>, tensor<2x1000xui64>
 }
 
 // In the PTX code, a block-per-sequence kernel (K = 50) with warp-aggregated
