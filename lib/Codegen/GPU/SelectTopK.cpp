@@ -1,7 +1,6 @@
 //===- SelectTopK.cpp - dml-gpu-select-top-k ------------------------------===//
 //
-// A bufferized dml.select_top_k becomes one gpu.launch with a block of
-// threads per sequence (radix selection, as AIR Top-K / RadiK):
+// A bufferized dml.select_top_k becomes GPU kernels (docs/gpu.md):
 //
 //  * every element gets an N-bit key (N = its bit width) whose unsigned
 //    order is the selection order: floats with every NaN made one value
@@ -9,18 +8,21 @@
 //    sign bit flipped; inverted for `increasing`. Its position j adds the
 //    secondary key inv = S - 1 - j (ties: the lower position is better), so
 //    (key, inv) is unique and the K best are exactly those >= the K-th;
-//  * radix selection of the K-th (key, inv), 8 bits per pass, most
-//    significant first: a 256-bin shared-memory histogram of the digits of
-//    the elements that match the digits found so far, a suffix sum over
-//    the bins (thread b owns bin b: warp shuffles, then the totals of the 8
-//    warps through shared memory), and the one thread whose bin holds the
-//    K-th element records its digit. A pass ends the search early when
-//    every element of that bin is selected (the usual case after 2 passes
-//    of random data). Passes re-read the sequence (L1/L2 after the first);
-//  * the K selected elements are appended (shared atomic counter) to a
-//    candidate list in shared memory (global scratch for large K) and each
-//    is written at its rank, the count of better candidates; values are
-//    re-read from the input, so -0 and NaN payloads come back as they were.
+//  * a block per sequence (radix selection, as AIR Top-K / RadiK): 8 bits
+//    per pass, most significant first, a 256-bin shared-memory histogram
+//    (warp-aggregated increments) of the digits of the elements that match
+//    the digits found so far, a suffix sum over the bins (thread b owns bin
+//    b: warp shuffles, then the totals of the 8 warps through shared
+//    memory), and the one thread whose bin holds the K-th element records
+//    its digit. A pass ends the search early when every element of that bin
+//    is selected. The K selected are appended (per warp) to a candidate
+//    list, then each is written at its rank (or the list is sorted by a
+//    bitonic network); values are re-read from the input, so -0 and NaN
+//    payloads come back as they were;
+//  * few long sequences: a block per slice selects the slice's K best into
+//    device memory, then a block per sequence selects from those;
+//  * K <= 32 of short sequences: a warp per sequence, keys in registers, K
+//    rounds of a shuffle butterfly (emitWarpSelect).
 //
 //===----------------------------------------------------------------------===//
 
@@ -1076,8 +1078,8 @@ struct DMLGPUSelectTopKPass
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DMLGPUSelectTopKPass)
   StringRef getArgument() const override { return "dml-gpu-select-top-k"; }
   StringRef getDescription() const override {
-    return "Lower bufferized dml.select_top_k to a block-per-sequence GPU "
-           "radix selection kernel";
+    return "Lower bufferized dml.select_top_k to GPU radix selection "
+           "kernels (a block, several blocks or a warp per sequence)";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry
