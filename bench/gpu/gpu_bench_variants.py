@@ -2,6 +2,7 @@
 """A/B timing of several builds of the same cases in one process.
 
   gpu_bench_variants.py run --cases T1,T2,T3 --rounds 5 NAME=DIR [NAME=DIR ...]
+                        [--isolate]
 
 Each DIR is a `gpu_bench.py build` output (lib<ID>.so, cases.py). For each
 case, the inputs are made once (bench/cases.py's seed), every variant's
@@ -9,13 +10,17 @@ output is checked against PyTorch's, then the variants and PyTorch are timed
 in turn (gpu_bench.py's method: warm-up, then CUDA events per call, median),
 `--rounds` times, alternating, so that drifts of the machine hit all alike.
 Prints, per case and contestant, the median over the rounds of the per-round
-medians (device us) and their spread (min-max).
+medians (device us) and their spread (min-max). `--isolate` runs each
+variant in its own process (with PyTorch alongside): a kernel fault then
+names its variant and spares the others, and no two builds of a library
+share a process.
 """
 
 import argparse
 import ctypes
 import pathlib
 import statistics
+import subprocess
 import sys
 
 import numpy as np
@@ -25,18 +30,35 @@ sys.path.insert(0, str(HERE))
 import gpu_bench  # noqa: E402
 
 
+HEADER = ("| case | contestant | device us median | spread | host us | "
+          "x torch | x roofline | check |\n|---|---|---|---|---|---|---|---|")
+
+
 def run(args):
     import torch
     variants = [v.split("=", 1) for v in args.variants]
     first = pathlib.Path(variants[0][1]).resolve()
     sys.path.insert(0, str(first))
     import cases  # noqa: E402
-    bandwidth = gpu_bench.copy_bandwidth(torch)
-    print(f"copy {bandwidth / 1e12:.3f} TB/s ({torch.cuda.get_device_name()})")
+    bandwidth = args.bandwidth or gpu_bench.copy_bandwidth(torch)
+    if args.isolate:
+        print(f"copy {bandwidth / 1e12:.3f} TB/s "
+              f"({torch.cuda.get_device_name()})\n{HEADER}", flush=True)
+        for variant in args.variants:
+            proc = subprocess.run(
+                [sys.executable, __file__, "run", variant, "--cases",
+                 args.cases, "--rounds", str(args.rounds), "--iters",
+                 str(args.iters), "--bandwidth", str(bandwidth),
+                 "--no-header"], capture_output=True, text=True)
+            print(proc.stdout, end="", flush=True)
+            if proc.returncode != 0:
+                print(f"{variant}: exit {proc.returncode}: "
+                      f"{proc.stderr.strip()[-600:]}", flush=True)
+        return 0
+    if not args.no_header:
+        print(f"copy {bandwidth / 1e12:.3f} TB/s "
+              f"({torch.cuda.get_device_name()})\n{HEADER}", flush=True)
     wanted = args.cases.split(",")
-    print("| case | contestant | device us median | spread | host us | "
-          "x torch | x roofline | check |")
-    print("|---|---|---|---|---|---|---|---|")
     for index, case in enumerate(cases.CASES):
         if case.id not in wanted:
             continue
@@ -78,7 +100,12 @@ def run(args):
             for o in outputs:
                 o.fill_(-7)
             call()
-            torch.cuda.synchronize()
+            try:
+                torch.cuda.synchronize()
+            except Exception as error:  # a kernel fault: the context is lost
+                print(f"| {case.id} | {name} | FAULT: {str(error)[:160]} |",
+                      flush=True)
+                return 1
             same = all(torch.equal(a.reshape(-1).to(b.dtype), b.reshape(-1))
                        for a, b in zip(outputs, peer_out))
             checks[name] = "ok" if same else "DIFFERS"
@@ -97,7 +124,7 @@ def run(args):
                   f"{min(device[name]):.1f}-{max(device[name]):.1f} | "
                   f"{statistics.median(host[name]):.1f} | "
                   f"{us / torch_us:.2f} | {us / (roof * 1e6):.1f} | "
-                  f"{checks.get(name, '-')} |")
+                  f"{checks.get(name, '-')} |", flush=True)
     return 0
 
 
@@ -109,6 +136,11 @@ def main(argv):
     r.add_argument("--cases", default="T1,T2,T3")
     r.add_argument("--rounds", type=int, default=5)
     r.add_argument("--iters", type=int, default=30)
+    r.add_argument("--isolate", action="store_true",
+                   help="each variant in its own process")
+    r.add_argument("--bandwidth", type=float, default=0.0,
+                   help="copy bandwidth (B/s) measured before, if any")
+    r.add_argument("--no-header", action="store_true")
     args = parser.parse_args(argv)
     return run(args)
 
