@@ -1068,6 +1068,10 @@ std::string getUnsupportedReason(SelectTopKOp op) {
       elementType.getIntOrFloatBitWidth() > 64)
     return "element type of 8, 16, 32 or 64 bits expected";
   // (The verifier guarantees static shapes and i32/i64 indices.)
+  if (llvm::any_of(op.getIterationShape(),
+                   [](int64_t size) { return size < 1; }) ||
+      op.getK() < 1)
+    return "sizes and K of at least 1 expected";
   if (op.getIterationShape()[op.getAxis()] >= (int64_t(1) << 31))
     return "sequences shorter than 2^31 expected";
   return "";
