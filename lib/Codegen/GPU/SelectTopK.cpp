@@ -10,7 +10,7 @@
 //    (key, inv) is unique and the K best are exactly those >= the K-th;
 //  * a block per sequence (radix selection, as AIR Top-K / RadiK): 8 bits
 //    per pass, most significant first, a 256-bin shared-memory histogram
-//    (warp-aggregated increments) of the digits of the elements that match
+//    (shared atomics) of the digits of the elements that match
 //    the digits found so far, a suffix sum over the bins (thread b owns bin
 //    b: warp shuffles, then the totals of the 8 warps through shared
 //    memory), and the one thread whose bin holds the K-th element records
@@ -77,6 +77,11 @@ constexpr int64_t kWarpsPerBlock = 8;
 constexpr int64_t kTargetBlocks = 528;
 constexpr int64_t kMinSlice = 2048;
 constexpr int64_t kMinSliceOverK = 8;
+/// Only fewer sequences than this are sliced: on the H100 (both with the
+/// since-removed aggregated histogram) T3's 16 of 65536 ran 57.0 us sliced
+/// vs 80.7 not, T1's 64 of 32000 41.1 vs 36.9 (the merge launch's fixed
+/// cost outweighs the parallelism a block per sequence lacks).
+constexpr int64_t kMaxSlicedSequences = 32;
 
 /// Slots of the block's integer state in shared memory.
 enum StateSlot : int64_t {
@@ -129,7 +134,7 @@ public:
                  perLane * keyType.getWidth() <= kMaxWarpElementBits &&
                  k * perLane <= kMaxWarpRoundWork;
     slices = 1;
-    if (!warpSelect) {
+    if (!warpSelect && rows < kMaxSlicedSequences) {
       int64_t wanted = kTargetBlocks / rows;
       int64_t most = length / std::max<int64_t>(kMinSliceOverK * k, kMinSlice);
       slices = std::max<int64_t>(1, std::min(wanted, most));
@@ -674,41 +679,27 @@ private:
       Value prefixIndex = loadState(state, kPrefixIndex);
       Value maskIndex = loadState(state, kMaskIndex);
       Value remaining = loadState(state, kRemaining);
-      // Warp-aggregated increments: the lanes of a warp with the same
-      // digit (match.any) add their count once, by the lowest of them; a
-      // skewed first pass (most elements in one or two bins) would
-      // otherwise serialize up to 32 atomics on one address per load.
-      Value lowerLanes = emitLowerLanes();
+      // One shared atomic per matching element. (Warp-aggregated increments,
+      // match.any on the digit, measured slower on the H100: T1 36.9 vs 32.3
+      // us, T3 80.7 vs 68.7; bench/gpu/NOTES.md, top_k v5.)
       forEachElement([&](Value elementKey, Value inverse, Value, Value valid) {
         Value match = emitMatch(elementKey, inverse, prefixKey, maskKey,
                                 prefixIndex, maskIndex);
         if (valid)
           match = arith::AndIOp::create(b, loc, match, valid);
-        Value digit;
-        if (onKey) {
-          digit = arith::AndIOp::create(
-              b, loc, arith::ShRUIOp::create(b, loc, elementKey, shift),
-              key(kBins - 1));
-          if (keyType.getWidth() > 32)
-            digit = arith::TruncIOp::create(b, loc, b.getI32Type(), digit);
-        } else {
-          digit = arith::AndIOp::create(
-              b, loc, arith::ShRUIOp::create(b, loc, inverse, shift),
-              i32(kBins - 1));
-        }
-        // Lanes without a match share the digit kBins and add nothing.
-        digit = arith::SelectOp::create(b, loc, match, digit, i32(kBins));
-        Value peers = NVVM::MatchSyncOp::create(
-            b, loc, b.getI32Type(), i32(-1), digit,
-            NVVM::MatchSyncKindAttr::get(b.getContext(),
-                                         NVVM::MatchSyncKind::any));
-        Value leader =
-            cmp(arith::CmpIPredicate::eq,
-                arith::AndIOp::create(b, loc, peers, lowerLanes), i32(0));
-        ifThen(arith::AndIOp::create(b, loc, match, leader), [&] {
-          Value count = LLVM::CtPopOp::create(b, loc, peers);
-          memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi, count,
-                                      histogram,
+        ifThen(match, [&] {
+          Value digit;
+          if (onKey) {
+            digit = arith::AndIOp::create(
+                b, loc, arith::ShRUIOp::create(b, loc, elementKey, shift),
+                key(kBins - 1));
+          } else {
+            digit = arith::AndIOp::create(
+                b, loc, arith::ShRUIOp::create(b, loc, inverse, shift),
+                i32(kBins - 1));
+          }
+          memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi,
+                                      i32(1), histogram,
                                       ValueRange{arith::IndexCastUIOp::create(
                                           b, loc, b.getIndexType(), digit)});
         });

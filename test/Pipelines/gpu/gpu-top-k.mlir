@@ -29,25 +29,18 @@
 // The inverted position breaks ties.
 // CHECK: arith.subi %c2999_i32
 // CHECK: arith.shrui %{{.*}}, %[[SHIFT]] : i32
-// Warp-aggregated increments: the lanes with the same digit (match.any;
-// 256 for lanes whose element does not match) add their count once, by
-// the lowest lane of them.
-// CHECK: %[[DIGIT:.*]] = arith.select %{{.*}}, %{{.*}}, %c256_i32 : i32
-// CHECK: %[[PEERS:.*]] = nvvm.match.sync any %c-1_i32, %[[DIGIT]] : i32 -> i32
-// CHECK: scf.if
-// CHECK: %[[COUNT:.*]] = llvm.intr.ctpop(%[[PEERS]]) : (i32) -> i32
-// CHECK: memref.atomic_rmw addi %[[COUNT]], %{{.*}} : (i32, memref<256xi32, #gpu.address_space<workgroup>>) -> i32
+// CHECK: memref.atomic_rmw addi %c1_i32, %{{.*}} : (i32, memref<256xi32, #gpu.address_space<workgroup>>) -> i32
 // The rest of the 3000 (one round of 512 x 4 = 2048): 952 elements, one
 // load per thread, then a guarded one, before processing either; the
-// histogram runs in every lane (match.sync needs the whole warp), the
 // guard joins the match.
 // CHECK: %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %c3000 : index
 // CHECK: memref.load %arg0[%[[ROW]], %{{.*}}] : memref<64x3000xf32>
 // CHECK: scf.if %[[IN]] -> (f32) {
 // CHECK: memref.load %arg0[%[[ROW]], %{{.*}}] : memref<64x3000xf32>
 // CHECK: arith.bitcast
-// CHECK: arith.andi %{{.*}}, %[[IN]] : i1
-// CHECK: nvvm.match.sync any
+// CHECK: %[[HIT:.*]] = arith.andi %{{.*}}, %[[IN]] : i1
+// CHECK: scf.if %[[HIT]] {
+// CHECK: memref.atomic_rmw addi %c1_i32
 // CHECK: gpu.barrier
 // count(>= bin): suffix sums within each warp (shuffles down by 1 .. 16),
 // then the totals of the higher warps through shared memory.
@@ -197,15 +190,15 @@ func.func @slices(%x: tensor<2x50000xf32>) -> (tensor<2x1000xf32>, tensor<2x1000
   return %v, %i : tensor<2x1000xf32>, tensor<2x1000xui64>
 }
 
-// In the PTX code, a block-per-sequence kernel (K = 50) with warp-aggregated
-// shared-memory atomics (match.any, popc) and barriers, and the warp kernels
-// (K = 4, 5) with butterfly shuffles; no libdevice call (the elementwise
-// producer fused into the selection included).
+// In the PTX code, a block-per-sequence kernel (K = 50) with shared-memory
+// atomics, ballots (vote, popc) for the appends and barriers, and the warp
+// kernels (K = 4, 5) with butterfly shuffles; no libdevice call (the
+// elementwise producer fused into the selection included).
 // PTX: gpu.binary
 // PTX-SAME: .target sm_90
-// PTX-SAME: match.any.sync.b32
-// PTX-SAME: popc.b32
 // PTX-SAME: atom.shared.add.u32
+// PTX-SAME: vote.sync.ballot.b32
+// PTX-SAME: popc.b32
 // PTX-SAME: bar.sync
 // PTX: gpu.binary @half_kernel
 // PTX-SAME: shfl.sync.bfly.b32
