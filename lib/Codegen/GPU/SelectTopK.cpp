@@ -1,7 +1,6 @@
 //===- SelectTopK.cpp - dml-gpu-select-top-k ------------------------------===//
 //
-// A bufferized dml.select_top_k becomes one gpu.launch with a block of
-// threads per sequence (radix selection, as AIR Top-K / RadiK):
+// A bufferized dml.select_top_k becomes GPU kernels (docs/gpu.md):
 //
 //  * every element gets an N-bit key (N = its bit width) whose unsigned
 //    order is the selection order: floats with every NaN made one value
@@ -9,18 +8,21 @@
 //    sign bit flipped; inverted for `increasing`. Its position j adds the
 //    secondary key inv = S - 1 - j (ties: the lower position is better), so
 //    (key, inv) is unique and the K best are exactly those >= the K-th;
-//  * radix selection of the K-th (key, inv), 8 bits per pass, most
-//    significant first: a 256-bin shared-memory histogram of the digits of
-//    the elements that match the digits found so far, a suffix sum over
-//    the bins (thread b owns bin b: warp shuffles, then the totals of the 8
-//    warps through shared memory), and the one thread whose bin holds the
-//    K-th element records its digit. A pass ends the search early when
-//    every element of that bin is selected (the usual case after 2 passes
-//    of random data). Passes re-read the sequence (L1/L2 after the first);
-//  * the K selected elements are appended (shared atomic counter) to a
-//    candidate list in shared memory (global scratch for large K) and each
-//    is written at its rank, the count of better candidates; values are
-//    re-read from the input, so -0 and NaN payloads come back as they were.
+//  * a block per sequence (radix selection, as AIR Top-K / RadiK): 8 bits
+//    per pass, most significant first, a 256-bin shared-memory histogram
+//    (shared atomics) of the digits of the elements that match
+//    the digits found so far, a suffix sum over the bins (thread b owns bin
+//    b: warp shuffles, then the totals of the 8 warps through shared
+//    memory), and the one thread whose bin holds the K-th element records
+//    its digit. A pass ends the search early when every element of that bin
+//    is selected. The K selected are appended (per warp) to a candidate
+//    list, then each is written at its rank (or the list is sorted by a
+//    bitonic network); values are re-read from the input, so -0 and NaN
+//    payloads come back as they were;
+//  * few long sequences: a block per slice selects the slice's K best into
+//    device memory, then a block per sequence selects from those;
+//  * K <= 32 of short sequences: a warp per sequence, keys in registers, K
+//    rounds of a shuffle butterfly (emitWarpSelect).
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +32,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -55,6 +59,30 @@ constexpr int64_t kMaxSharedCandidateBytes = 32 * 1024;
 /// no barrier); more are sorted by a bitonic network in shared memory.
 constexpr int64_t kMaxRankedCandidates = 128;
 
+/// A warp per sequence (warpSelect) for K <= kMaxWarpK and sequences of at
+/// most 32 x kMaxWarpElementBits / key bits elements (registers per lane),
+/// with K x elements per lane <= kMaxWarpRoundWork (each of the K rounds
+/// rescans the winning lane's elements).
+constexpr int64_t kMaxWarpK = 32;
+constexpr int64_t kMaxWarpElementBits = 2048;
+constexpr int64_t kMaxWarpRoundWork = 1024;
+/// Warps (sequences) per block of the warp-per-sequence kernel.
+constexpr int64_t kWarpsPerBlock = 8;
+
+/// Few long sequences: each is cut into slices, one block per slice selects
+/// its K best (candidates in device memory), then a block per sequence
+/// selects the K best of those candidates. Slices: enough for about
+/// kTargetBlocks blocks in all (4 per SM of an H100), each at least
+/// max(kMinSliceOverK x K, kMinSlice) elements long.
+constexpr int64_t kTargetBlocks = 528;
+constexpr int64_t kMinSlice = 2048;
+constexpr int64_t kMinSliceOverK = 8;
+/// Only fewer sequences than this are sliced: on the H100 (both with the
+/// since-removed aggregated histogram) T3's 16 of 65536 ran 57.0 us sliced
+/// vs 80.7 not, T1's 64 of 32000 41.1 vs 36.9 (the merge launch's fixed
+/// cost outweighs the parallelism a block per sequence lacks).
+constexpr int64_t kMaxSlicedSequences = 32;
+
 /// Slots of the block's integer state in shared memory.
 enum StateSlot : int64_t {
   kPrefixIndex, // inv digits found so far
@@ -68,6 +96,10 @@ enum StateSlot : int64_t {
 enum KeySlot : int64_t { kPrefixKey, kMaskKey, kKeySlots };
 
 enum class Kind { Float, Signed, Unsigned };
+
+/// What a block kernel selects from: a whole sequence, a slice of one (its
+/// K best go to device memory), or the candidates of a sequence's slices.
+enum class Stage { Whole, Slices, Merge };
 
 class TopKKernelEmitter {
 public:
@@ -88,9 +120,6 @@ public:
     for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d)
       if (d != axis)
         rows *= shape[d];
-    blockSize = std::clamp<int64_t>(
-        llvm::PowerOf2Ceil(std::max<int64_t>(length / 8, 1)), kBins, 1024);
-    unroll = length >= 16 * blockSize ? kLongUnroll : kUnroll;
     indexBytes =
         llvm::divideCeil(llvm::Log2_64_Ceil(std::max<int64_t>(length, 1)), 8);
     int64_t keyBytes = keyType.getWidth() / 8;
@@ -100,9 +129,56 @@ public:
     if (!bitonic)
       listSize = k;
     sharedCandidates = listSize * (keyBytes + 4) <= kMaxSharedCandidateBytes;
+    perLane = llvm::divideCeil(length, 32);
+    warpSelect = k <= kMaxWarpK &&
+                 perLane * keyType.getWidth() <= kMaxWarpElementBits &&
+                 k * perLane <= kMaxWarpRoundWork;
+    slices = 1;
+    if (!warpSelect && rows < kMaxSlicedSequences) {
+      int64_t wanted = kTargetBlocks / rows;
+      int64_t most = length / std::max<int64_t>(kMinSliceOverK * k, kMinSlice);
+      slices = std::max<int64_t>(1, std::min(wanted, most));
+      // Every slice, the last included, holds at least K elements.
+      while (slices > 1 &&
+             length - (slices - 1) * static_cast<int64_t>(
+                                         llvm::divideCeil(length, slices)) <
+                 k)
+        --slices;
+    }
+    sliceLength = llvm::divideCeil(length, slices);
   }
 
   void emit() {
+    if (warpSelect)
+      return emitWarpSelect();
+    if (slices == 1) {
+      emitBlockKernel(Stage::Whole);
+    } else {
+      // K candidates per slice (device memory: dml-gpu-device-buffers
+      // turns these into stream-ordered allocations).
+      sliceKeys = memref::AllocOp::create(
+          b, loc, MemRefType::get({rows * slices * k}, keyType));
+      slicePositions = memref::AllocOp::create(
+          b, loc, MemRefType::get({rows * slices * k}, b.getI32Type()));
+      emitBlockKernel(Stage::Slices);
+      emitBlockKernel(Stage::Merge);
+      memref::DeallocOp::create(b, loc, sliceKeys);
+      memref::DeallocOp::create(b, loc, slicePositions);
+    }
+    op.erase();
+  }
+
+  /// One gpu.launch of the radix selection: a block per sequence (Whole,
+  /// Merge) or per slice (Slices).
+  void emitBlockKernel(Stage kernelStage) {
+    stage = kernelStage;
+    count = stage == Stage::Whole    ? length
+            : stage == Stage::Slices ? sliceLength
+                                     : slices * k;
+    blockSize = std::clamp<int64_t>(
+        llvm::PowerOf2Ceil(std::max<int64_t>(count / 8, 1)), kBins, 1024);
+    unroll = count >= 16 * blockSize ? kLongUnroll : kUnroll;
+    bool sharedList = stage != Stage::Slices && sharedCandidates;
     MLIRContext *context = b.getContext();
     auto workgroup =
         gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
@@ -114,20 +190,20 @@ public:
         shared(kBins, b.getI32Type()), shared(kStateSlots, b.getI32Type()),
         shared(kKeySlots, keyType), shared(kBins / 32, b.getI32Type())};
     Value globalKeys, globalPositions;
-    if (sharedCandidates) {
+    if (sharedList) {
       attributions.push_back(shared(listSize, keyType));
       attributions.push_back(shared(listSize, b.getI32Type()));
-    } else {
-      // One list of K per sequence (device memory: dml-gpu-device-buffers
-      // turns these into stream-ordered allocations).
+    } else if (stage != Stage::Slices) {
+      // One list of K per sequence (device memory).
       globalKeys =
           memref::AllocOp::create(b, loc, MemRefType::get({rows * k}, keyType));
       globalPositions = memref::AllocOp::create(
           b, loc, MemRefType::get({rows * k}, b.getI32Type()));
     }
+    int64_t blocks = stage == Stage::Slices ? rows * slices : rows;
     Value one = constIndex(1);
     auto launch = gpu::LaunchOp::create(
-        b, loc, constIndex(rows), one, one, constIndex(blockSize), one, one,
+        b, loc, constIndex(blocks), one, one, constIndex(blockSize), one, one,
         /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
         ValueRange(), attributions);
     {
@@ -141,11 +217,26 @@ public:
       keyState = buffers[2];
       warpTotals = buffers[3];
       thread = launch.getThreadIds().x;
-      Value row = launch.getBlockIds().x;
-      if (sharedCandidates) {
+      Value block = launch.getBlockIds().x;
+      Value row = block;
+      sourceStart = constIndex(0);
+      if (stage == Stage::Slices) {
+        row = arith::DivUIOp::create(b, loc, block, constIndex(slices));
+        sourceStart = arith::MulIOp::create(
+            b, loc, arith::RemUIOp::create(b, loc, block, constIndex(slices)),
+            constIndex(sliceLength));
+      } else if (stage == Stage::Merge) {
+        sourceStart =
+            arith::MulIOp::create(b, loc, row, constIndex(slices * k));
+      }
+      if (sharedList) {
         candidateKeys = buffers[4];
         candidatePositions = buffers[5];
         candidateBase = constIndex(0);
+      } else if (stage == Stage::Slices) {
+        candidateKeys = sliceKeys;
+        candidatePositions = slicePositions;
+        candidateBase = arith::MulIOp::create(b, loc, block, constIndex(k));
       } else {
         candidateKeys = globalKeys;
         candidatePositions = globalPositions;
@@ -164,11 +255,199 @@ public:
       coords[axis] = constIndex(0);
       emitBody();
     }
-    if (!sharedCandidates) {
+    if (globalKeys) {
       memref::DeallocOp::create(b, loc, globalKeys);
       memref::DeallocOp::create(b, loc, globalPositions);
     }
+  }
+
+  /// A warp per sequence, for short sequences and small K: lane l holds
+  /// the keys of positions l, l + 32, ... in registers, and K rounds each
+  /// take the best remaining element: every lane offers its best (key,
+  /// position) not yet taken, a butterfly of shuffles finds the best of the
+  /// warp, and its lane marks it taken (a bit per element) and rescans its
+  /// own elements. No shared memory, no barrier; the order (key
+  /// descending, then position ascending) is the same as the radix
+  /// selection's, so ties and NaNs come out the same.
+  void emitWarpSelect() {
+    int64_t warps = std::min<int64_t>(kWarpsPerBlock, rows);
+    Value one = constIndex(1);
+    auto launch =
+        gpu::LaunchOp::create(b, loc, constIndex(llvm::divideCeil(rows, warps)),
+                              one, one, constIndex(32 * warps), one, one);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(&launch.getBody().front());
+    gpu::TerminatorOp::create(b, loc);
+    b.setInsertionPointToStart(&launch.getBody().front());
+    thread = launch.getThreadIds().x;
+    Value row = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, launch.getBlockIds().x,
+                              constIndex(warps)),
+        arith::DivUIOp::create(b, loc, thread, constIndex(32)));
+    Value laneIndex = arith::RemUIOp::create(b, loc, thread, constIndex(32));
+    // A whole warp (one row) leaves together: no collective is split.
+    ifThen(cmp(arith::CmpIPredicate::ult, row, constIndex(rows)), [&] {
+      coords.assign(shape.size(), Value());
+      Value rest = row;
+      for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+        if (d == axis)
+          continue;
+        Value size = constIndex(shape[d]);
+        coords[d] = arith::RemUIOp::create(b, loc, rest, size);
+        rest = arith::DivUIOp::create(b, loc, rest, size);
+      }
+      coords[axis] = constIndex(0);
+      emitWarpBody(laneIndex);
+    });
     op.erase();
+  }
+
+  void emitWarpBody(Value laneIndex) {
+    Type i32Type = b.getI32Type();
+    IntegerType maskType = b.getIntegerType(perLane <= 32 ? 32 : 64);
+    auto maskConst = [&](uint64_t v) {
+      return constInt(maskType, static_cast<int64_t>(v));
+    };
+    // Loads first (all in flight), then the keys; positions past the end
+    // start out taken.
+    SmallVector<Value> values, keys;
+    Type type = element.getElementType();
+    for (int64_t e = 0; e < perLane; ++e) {
+      Value position =
+          arith::AddIOp::create(b, loc, laneIndex, constIndex(e * 32));
+      if ((e + 1) * 32 <= length) {
+        values.push_back(loadElement(position));
+        continue;
+      }
+      Value inRange =
+          cmp(arith::CmpIPredicate::ult, position, constIndex(length));
+      auto load = scf::IfOp::create(b, loc, TypeRange{type}, inRange,
+                                    /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(load.thenBlock());
+        scf::YieldOp::create(b, loc, loadElement(position));
+        b.setInsertionPointToStart(load.elseBlock());
+        scf::YieldOp::create(b, loc,
+                             arith::ConstantOp::create(
+                                 b, loc, cast<TypedAttr>(b.getZeroAttr(type)))
+                                 .getResult());
+      }
+      values.push_back(load.getResult(0));
+    }
+    Value lane32 = arith::IndexCastUIOp::create(b, loc, i32Type, laneIndex);
+    Value taken = maskConst(0);
+    for (int64_t e = 0; e < perLane; ++e) {
+      keys.push_back(emitKey(values[e]));
+      if ((e + 1) * 32 > length) {
+        // Lanes at or past length - e * 32 have no element e.
+        Value past =
+            cmp(arith::CmpIPredicate::uge, lane32, i32(length - e * 32));
+        taken = arith::OrIOp::create(
+            b, loc, taken,
+            arith::SelectOp::create(b, loc, past, maskConst(uint64_t(1) << e),
+                                    maskConst(0)));
+      }
+    }
+
+    // This lane's best element not taken: (key, e), e = perLane if none
+    // (its key 0 and position e * 32 + lane >= length lose to any element).
+    // Descending e with >=: the lowest e (position) wins among equal keys.
+    auto laneBest = [&](Value takenMask) -> std::pair<Value, Value> {
+      Value bestKey = key(0);
+      Value bestE = i32(perLane);
+      for (int64_t e = perLane - 1; e >= 0; --e) {
+        Value available =
+            cmp(arith::CmpIPredicate::eq,
+                arith::AndIOp::create(b, loc, takenMask,
+                                      maskConst(uint64_t(1) << e)),
+                maskConst(0));
+        Value better = arith::AndIOp::create(
+            b, loc, available,
+            cmp(arith::CmpIPredicate::uge, keys[e], bestKey));
+        bestKey = arith::SelectOp::create(b, loc, better, keys[e], bestKey);
+        bestE = arith::SelectOp::create(b, loc, better, i32(e), bestE);
+      }
+      return {bestKey, bestE};
+    };
+    auto [firstKey, firstE] = laneBest(taken);
+
+    // K rounds; lane r keeps the position of the r-th best.
+    auto rounds =
+        scf::ForOp::create(b, loc, constIndex(0), constIndex(k), constIndex(1),
+                           ValueRange{taken, firstKey, firstE, i32(0)});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(rounds.getBody());
+      Value round = rounds.getInductionVar();
+      ValueRange state = rounds.getRegionIterArgs();
+      Value laneTaken = state[0], bestKey = state[1], bestE = state[2],
+            kept = state[3];
+      Value winKey = bestKey;
+      Value winPosition = arith::AddIOp::create(
+          b, loc, arith::ShLIOp::create(b, loc, bestE, i32(5)), lane32);
+      for (int64_t offset = 16; offset >= 1; offset /= 2) {
+        Value otherKey = shuffleXor(winKey, offset);
+        Value otherPosition = shuffleXor(winPosition, offset);
+        Value take = emitBetter(otherKey, otherPosition, winKey, winPosition);
+        winKey = arith::SelectOp::create(b, loc, take, otherKey, winKey);
+        winPosition =
+            arith::SelectOp::create(b, loc, take, otherPosition, winPosition);
+      }
+      Value roundLane = arith::IndexCastUIOp::create(b, loc, i32Type, round);
+      kept = arith::SelectOp::create(
+          b, loc, cmp(arith::CmpIPredicate::eq, lane32, roundLane), winPosition,
+          kept);
+      Value winner =
+          cmp(arith::CmpIPredicate::eq,
+              arith::AndIOp::create(b, loc, winPosition, i32(31)), lane32);
+      auto update = scf::IfOp::create(
+          b, loc, TypeRange{maskType, keyType, i32Type}, winner,
+          /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard updateGuard(b);
+        b.setInsertionPointToStart(update.thenBlock());
+        Value winE = arith::ShRUIOp::create(b, loc, winPosition, i32(5));
+        if (maskType.getWidth() > 32)
+          winE = arith::ExtUIOp::create(b, loc, maskType, winE);
+        Value newTaken = arith::OrIOp::create(
+            b, loc, laneTaken,
+            arith::ShLIOp::create(b, loc, maskConst(1), winE));
+        auto [newKey, newE] = laneBest(newTaken);
+        scf::YieldOp::create(b, loc, ValueRange{newTaken, newKey, newE});
+        b.setInsertionPointToStart(update.elseBlock());
+        scf::YieldOp::create(b, loc, ValueRange{laneTaken, bestKey, bestE});
+      }
+      scf::YieldOp::create(b, loc,
+                           ValueRange{update.getResult(0), update.getResult(1),
+                                      update.getResult(2), kept});
+    }
+    // Lane r < K writes the r-th best (coalesced along the output axis).
+    ifThen(cmp(arith::CmpIPredicate::ult, laneIndex, constIndex(k)),
+           [&] { emitOutput(laneIndex, rounds.getResult(3)); });
+  }
+
+  /// `value` (i32 or i64) from lane (lane ^ offset) of the warp.
+  Value shuffleXor(Value value, int64_t offset) {
+    auto shuffle32 = [&](Value v) {
+      return gpu::ShuffleOp::create(b, loc, v, i32(offset), i32(32),
+                                    gpu::ShuffleMode::XOR)
+          .getShuffleResult();
+    };
+    if (value.getType().getIntOrFloatBitWidth() == 32)
+      return shuffle32(value);
+    Type i32Type = b.getI32Type();
+    Type i64Type = value.getType();
+    Value low = shuffle32(arith::TruncIOp::create(b, loc, i32Type, value));
+    Value high = shuffle32(arith::TruncIOp::create(
+        b, loc, i32Type,
+        arith::ShRUIOp::create(b, loc, value, constInt(i64Type, 32))));
+    return arith::OrIOp::create(
+        b, loc, arith::ExtUIOp::create(b, loc, i64Type, low),
+        arith::ShLIOp::create(b, loc,
+                              arith::ExtUIOp::create(b, loc, i64Type, high),
+                              constInt(i64Type, 32)));
   }
 
 private:
@@ -250,19 +529,26 @@ private:
     return ord;
   }
 
-  /// The secondary key of `position` (index): S - 1 - position, as i32.
-  Value emitInverse(Value position) {
-    Value p = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), position);
-    return arith::SubIOp::create(b, loc, i32(length - 1), p);
-  }
-
-  /// Calls `body(position, element)` for the positions of this thread:
-  /// thread, thread + blockSize, ...; `unroll` loads first, then their
-  /// processing, for full rounds, then one round whose loads past the end
-  /// are guarded (still all loads first).
-  void forEachElement(function_ref<void(Value, Value)> body) {
+  /// Calls `body(key, inverse, position, valid)` (position as i32) for the
+  /// elements of this thread: local indices thread, thread + blockSize, ...
+  /// below `count` (of the sequence, the slice or the candidates); `unroll`
+  /// loads first, then their processing, for full rounds, then one round
+  /// whose loads past the end are guarded (still all loads first). `valid`
+  /// (null where always true) says whether the element exists: the body
+  /// runs in every thread (warp collectives need every lane).
+  void forEachElement(function_ref<void(Value, Value, Value, Value)> body) {
     int64_t roundSize = blockSize * unroll;
-    int64_t rounds = length / roundSize;
+    int64_t rounds = count / roundSize;
+    // A slice may run past the end of the sequence (the last one).
+    bool guardEnd = stage == Stage::Slices && slices * sliceLength != length;
+    auto fetchAndProcess = [&](ArrayRef<Value> locals,
+                               ArrayRef<Value> inCount) {
+      SmallVector<Fetched> fetched;
+      for (auto [local, valid] : llvm::zip(locals, inCount))
+        fetched.push_back(fetch(local, valid, guardEnd));
+      for (const Fetched &f : fetched)
+        process(f, body);
+    };
     if (rounds > 0) {
       auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(rounds),
                                      constIndex(1));
@@ -273,58 +559,96 @@ private:
           arith::MulIOp::create(b, loc, loop.getInductionVar(),
                                 constIndex(roundSize)),
           thread);
-      SmallVector<Value> positions, elements;
+      SmallVector<Value> locals, inCount;
       for (int64_t u = 0; u < unroll; ++u) {
-        positions.push_back(
+        locals.push_back(
             arith::AddIOp::create(b, loc, base, constIndex(u * blockSize)));
-        elements.push_back(loadElement(positions.back()));
+        inCount.push_back(Value());
       }
-      for (int64_t u = 0; u < unroll; ++u)
-        body(positions[u], elements[u]);
+      fetchAndProcess(locals, inCount);
     }
-    int64_t rest = length - rounds * roundSize;
+    int64_t rest = count - rounds * roundSize;
     if (rest == 0)
       return;
     Value base =
         arith::AddIOp::create(b, loc, constIndex(rounds * roundSize), thread);
-    SmallVector<Value> positions, elements, valid;
-    for (int64_t u = 0; u < llvm::divideCeil(rest, blockSize); ++u) {
-      Value position =
+    SmallVector<Value> locals, inCount;
+    for (int64_t u = 0, e = llvm::divideCeil(rest, blockSize); u < e; ++u) {
+      Value local =
           arith::AddIOp::create(b, loc, base, constIndex(u * blockSize));
-      positions.push_back(position);
-      if ((u + 1) * blockSize <= rest) {
-        valid.push_back(Value());
-        elements.push_back(loadElement(position));
-        continue;
-      }
-      Value inRange =
-          cmp(arith::CmpIPredicate::ult, position, constIndex(length));
-      Type type = element.getElementType();
-      auto load = scf::IfOp::create(b, loc, TypeRange{type}, inRange,
-                                    /*withElseRegion=*/true);
-      {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(load.thenBlock());
-        scf::YieldOp::create(b, loc, loadElement(position));
-        b.setInsertionPointToStart(load.elseBlock());
-        scf::YieldOp::create(b, loc,
-                             arith::ConstantOp::create(
-                                 b, loc, cast<TypedAttr>(b.getZeroAttr(type)))
-                                 .getResult());
-      }
-      valid.push_back(inRange);
-      elements.push_back(load.getResult(0));
+      locals.push_back(local);
+      inCount.push_back(
+          (u + 1) * blockSize <= rest
+              ? Value()
+              : cmp(arith::CmpIPredicate::ult, local, constIndex(count)));
     }
-    for (auto [position, value, inRange] :
-         llvm::zip(positions, elements, valid)) {
-      if (!inRange) {
-        body(position, value);
-        continue;
-      }
-      ifThen(inRange, [&, position = position, value = value] {
-        body(position, value);
+    fetchAndProcess(locals, inCount);
+  }
+
+  /// An element's loaded state: the input value and its position (index)
+  /// or, merging, its candidate key and position (i32).
+  struct Fetched {
+    Value first, second, valid;
+  };
+
+  /// `load()` where `valid` (if any) holds, else zero.
+  Value guardedLoad(Type type, Value valid, function_ref<Value()> load) {
+    if (!valid)
+      return load();
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange{type}, valid,
+                                  /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(b, loc, load());
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(
+        b, loc,
+        arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(type)))
+            .getResult());
+    return ifOp.getResult(0);
+  }
+
+  Fetched fetch(Value local, Value valid, bool guardEnd) {
+    Value slot = arith::AddIOp::create(b, loc, sourceStart, local);
+    if (guardEnd) {
+      Value inSequence =
+          cmp(arith::CmpIPredicate::ult, slot, constIndex(length));
+      valid =
+          valid ? arith::AndIOp::create(b, loc, valid, inSequence) : inSequence;
+    }
+    if (stage == Stage::Merge) {
+      Value candidateKey = guardedLoad(keyType, valid, [&] {
+        return memref::LoadOp::create(b, loc, sliceKeys, slot).getResult();
       });
+      Value position = guardedLoad(b.getI32Type(), valid, [&] {
+        return memref::LoadOp::create(b, loc, slicePositions, slot).getResult();
+      });
+      return {candidateKey, position, valid};
     }
+    Value value = guardedLoad(element.getElementType(), valid,
+                              [&] { return loadElement(slot); });
+    return {value, slot, valid};
+  }
+
+  void process(const Fetched &f,
+               function_ref<void(Value, Value, Value, Value)> body) {
+    Value elementKey = f.first, position = f.second;
+    if (stage != Stage::Merge) {
+      elementKey = emitKey(f.first);
+      position = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), f.second);
+    }
+    // The secondary key: S - 1 - position.
+    Value inverse = arith::SubIOp::create(b, loc, i32(length - 1), position);
+    body(elementKey, inverse, position, f.valid);
+  }
+
+  /// The lanes of this thread's warp below it (an i32 mask).
+  Value emitLowerLanes() {
+    Value laneBits = arith::AndIOp::create(
+        b, loc, arith::IndexCastUIOp::create(b, loc, b.getI32Type(), thread),
+        i32(31));
+    return arith::SubIOp::create(
+        b, loc, arith::ShLIOp::create(b, loc, i32(1), laneBits), i32(1));
   }
 
   /// Whether (key, inv) matches the digits found so far.
@@ -355,28 +679,29 @@ private:
       Value prefixIndex = loadState(state, kPrefixIndex);
       Value maskIndex = loadState(state, kMaskIndex);
       Value remaining = loadState(state, kRemaining);
-      forEachElement([&](Value position, Value value) {
-        Value elementKey = emitKey(value);
-        Value inverse = emitInverse(position);
+      // One shared atomic per matching element. (Warp-aggregated increments,
+      // match.any on the digit, measured slower on the H100: T1 36.9 vs 32.3
+      // us, T3 80.7 vs 68.7; bench/gpu/NOTES.md, top_k v5.)
+      forEachElement([&](Value elementKey, Value inverse, Value, Value valid) {
         Value match = emitMatch(elementKey, inverse, prefixKey, maskKey,
                                 prefixIndex, maskIndex);
+        if (valid)
+          match = arith::AndIOp::create(b, loc, match, valid);
         ifThen(match, [&] {
           Value digit;
           if (onKey) {
             digit = arith::AndIOp::create(
                 b, loc, arith::ShRUIOp::create(b, loc, elementKey, shift),
                 key(kBins - 1));
-            digit =
-                arith::IndexCastUIOp::create(b, loc, b.getIndexType(), digit);
           } else {
             digit = arith::AndIOp::create(
                 b, loc, arith::ShRUIOp::create(b, loc, inverse, shift),
                 i32(kBins - 1));
-            digit =
-                arith::IndexCastUIOp::create(b, loc, b.getIndexType(), digit);
           }
           memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi,
-                                      i32(1), histogram, ValueRange{digit});
+                                      i32(1), histogram,
+                                      ValueRange{arith::IndexCastUIOp::create(
+                                          b, loc, b.getIndexType(), digit)});
         });
       });
       barrier();
@@ -582,7 +907,7 @@ private:
 
     // The bitonic network's padding: (key 0, position 2^32 - 1) is worse
     // than every candidate.
-    if (bitonic) {
+    if (bitonic && stage != Stage::Slices) {
       auto pad = scf::ForOp::create(
           b, loc, arith::AddIOp::create(b, loc, constIndex(k), thread),
           constIndex(listSize), constIndex(blockSize));
@@ -599,9 +924,12 @@ private:
     Value maskKey = loadState(keyState, kMaskKey);
     Value prefixIndex = loadState(state, kPrefixIndex);
     Value maskIndex = loadState(state, kMaskIndex);
-    forEachElement([&](Value position, Value value) {
-      Value elementKey = emitKey(value);
-      Value inverse = emitInverse(position);
+    // Appended by warps: the selected lanes (ballot) take consecutive slots
+    // from one atomic add by the lowest of them (K atomics on one shared
+    // counter would serialize).
+    Value lowerLanes = emitLowerLanes();
+    forEachElement([&](Value elementKey, Value inverse, Value position,
+                       Value valid) {
       Value maskedKey = arith::AndIOp::create(b, loc, elementKey, maskKey);
       Value selected = arith::OrIOp::create(
           b, loc, cmp(arith::CmpIPredicate::ugt, maskedKey, prefixKey),
@@ -610,25 +938,56 @@ private:
               cmp(arith::CmpIPredicate::uge,
                   arith::AndIOp::create(b, loc, inverse, maskIndex),
                   prefixIndex)));
-      ifThen(selected, [&] {
-        Value slot = memref::AtomicRMWOp::create(
-            b, loc, arith::AtomicRMWKind::addi, i32(1), state,
-            ValueRange{constIndex(kCount)});
-        // Exactly K are selected; the guard keeps the list in bounds.
-        ifThen(cmp(arith::CmpIPredicate::ult, slot, i32(k)), [&] {
-          Value at = arith::AddIOp::create(
-              b, loc, candidateBase,
-              arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slot));
-          memref::StoreOp::create(b, loc, elementKey, candidateKeys, at);
-          memref::StoreOp::create(
-              b, loc,
-              arith::IndexCastUIOp::create(b, loc, b.getI32Type(), position),
-              candidatePositions, at);
-        });
-      });
+      if (valid)
+        selected = arith::AndIOp::create(b, loc, selected, valid);
+      Value peers = NVVM::VoteSyncOp::create(
+          b, loc, b.getI32Type(), i32(-1), selected,
+          NVVM::VoteSyncKindAttr::get(b.getContext(),
+                                      NVVM::VoteSyncKind::ballot));
+      Value below = arith::AndIOp::create(b, loc, peers, lowerLanes);
+      Value leader = arith::AndIOp::create(
+          b, loc, selected, cmp(arith::CmpIPredicate::eq, below, i32(0)));
+      auto add = scf::IfOp::create(b, loc, TypeRange{b.getI32Type()}, leader,
+                                   /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(add.thenBlock());
+        Value first =
+            memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi,
+                                        LLVM::CtPopOp::create(b, loc, peers),
+                                        state, ValueRange{constIndex(kCount)});
+        scf::YieldOp::create(b, loc, first);
+        b.setInsertionPointToStart(add.elseBlock());
+        scf::YieldOp::create(b, loc, i32(0));
+      }
+      // The leader's lane (32 -> 0 when no lane is selected: unused).
+      Value leaderLane = arith::AndIOp::create(
+          b, loc,
+          LLVM::CountTrailingZerosOp::create(b, loc, b.getI32Type(), peers,
+                                             b.getBoolAttr(false)),
+          i32(31));
+      Value first = gpu::ShuffleOp::create(b, loc, add.getResult(0), leaderLane,
+                                           i32(32), gpu::ShuffleMode::IDX)
+                        .getShuffleResult();
+      Value slot = arith::AddIOp::create(b, loc, first,
+                                         LLVM::CtPopOp::create(b, loc, below));
+      // Exactly K are selected; the guard keeps the list in bounds.
+      ifThen(
+          arith::AndIOp::create(b, loc, selected,
+                                cmp(arith::CmpIPredicate::ult, slot, i32(k))),
+          [&] {
+            Value at = arith::AddIOp::create(
+                b, loc, candidateBase,
+                arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slot));
+            memref::StoreOp::create(b, loc, elementKey, candidateKeys, at);
+            memref::StoreOp::create(b, loc, position, candidatePositions, at);
+          });
     });
     barrier();
 
+    // A slice's K candidates are in device memory for the merge kernel.
+    if (stage == Stage::Slices)
+      return;
     if (bitonic)
       return emitBitonicSortAndWrite();
 
@@ -676,11 +1035,15 @@ private:
   Kind kind;
   IntegerType keyType;
   SmallVector<int64_t> shape;
-  int64_t axis, length, k, rows, blockSize, unroll, indexBytes, listSize;
-  bool decreasing, sharedCandidates, bitonic;
+  int64_t axis, length, k, rows, blockSize, unroll, indexBytes, listSize,
+      perLane, slices, sliceLength, count = 0;
+  Stage stage = Stage::Whole;
+  // Device memory of the slices' candidates (Slices and Merge).
+  Value sliceKeys, slicePositions;
+  bool decreasing, sharedCandidates, bitonic, warpSelect;
   // In the kernel.
   Value histogram, state, keyState, warpTotals, candidateKeys,
-      candidatePositions, candidateBase, thread;
+      candidatePositions, candidateBase, thread, sourceStart;
   SmallVector<Value> coords;
 };
 
@@ -696,6 +1059,10 @@ std::string getUnsupportedReason(SelectTopKOp op) {
       elementType.getIntOrFloatBitWidth() > 64)
     return "element type of 8, 16, 32 or 64 bits expected";
   // (The verifier guarantees static shapes and i32/i64 indices.)
+  if (llvm::any_of(op.getIterationShape(),
+                   [](int64_t size) { return size < 1; }) ||
+      op.getK() < 1)
+    return "sizes and K of at least 1 expected";
   if (op.getIterationShape()[op.getAxis()] >= (int64_t(1) << 31))
     return "sequences shorter than 2^31 expected";
   return "";
@@ -706,12 +1073,13 @@ struct DMLGPUSelectTopKPass
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DMLGPUSelectTopKPass)
   StringRef getArgument() const override { return "dml-gpu-select-top-k"; }
   StringRef getDescription() const override {
-    return "Lower bufferized dml.select_top_k to a block-per-sequence GPU "
-           "radix selection kernel";
+    return "Lower bufferized dml.select_top_k to GPU radix selection "
+           "kernels (a block, several blocks or a warp per sequence)";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, gpu::GPUDialect, memref::MemRefDialect,
-                    scf::SCFDialect>();
+    registry
+        .insert<arith::ArithDialect, gpu::GPUDialect, LLVM::LLVMDialect,
+                memref::MemRefDialect, NVVM::NVVMDialect, scf::SCFDialect>();
   }
   void runOnOperation() override {
     SmallVector<SelectTopKOp> selections;

@@ -1,7 +1,8 @@
 //===- SelectTopK.h - dml.select_top_k as a GPU kernel ----------*- C++ -*-===//
 //
-// dml-gpu-select-top-k: a bufferized dml.select_top_k becomes one gpu.launch
-// with a block of threads per sequence (radix selection, SelectTopK.cpp).
+// dml-gpu-select-top-k: a bufferized dml.select_top_k becomes GPU kernels: a
+// block per sequence (radix selection), several for few long sequences, or a
+// warp per sequence for short ones with small K (SelectTopK.cpp).
 //
 //===----------------------------------------------------------------------===//
 

@@ -54,3 +54,13 @@ func.func @long(%x: memref<2147483648xf32>, %v: memref<5xf32>, %i: memref<5xi64>
   dml.select_top_k ins(%x : memref<2147483648xf32>) outs(%v, %i : memref<5xf32>, memref<5xi64>) axis = 0 k = 5 direction = decreasing
   return
 }
+
+// -----
+
+// An empty input (the dml.top_k verifier rejects it; select_top_k may carry
+// it): no kernel of zero blocks or zero warps.
+func.func @empty(%x: memref<0x1000xf32>, %v: memref<0x5xf32>, %i: memref<0x5xi32>) {
+  // expected-error @+1 {{'dml.select_top_k' op dml-gpu-select-top-k: sizes and K of at least 1 expected}}
+  dml.select_top_k ins(%x : memref<0x1000xf32>) outs(%v, %i : memref<0x5xf32>, memref<0x5xi32>) axis = 1 k = 5 direction = decreasing
+  return
+}

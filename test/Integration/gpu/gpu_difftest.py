@@ -18,7 +18,7 @@ Exit status 0 iff every case passed; the last line is `N passed, M failed`.
 Usage:
   gpu_difftest.py build --dml-compile build/bin/dml-compile --out DIR
                         [--seed 1] [--count 500] [--ops ...] [--group-size 50]
-                        [--long-top-k 20]
+                        [--long-top-k 20] [--mid-top-k 100]
                         [--gpu-options 'min-reduced=1']
   gpu_difftest.py run DIR [--misaligned]
 
@@ -52,20 +52,41 @@ NO_DEVICE = 100
 LONG_TOP_K_LENGTHS = [3000, 5000, 9000, 17000, 33000, 70000]
 
 
-def make_long_top_k_case(seed, index):
-    rng = np.random.default_rng([seed, 1000003, index])
-    dt = difftest.ALL_BUT_F64[index % len(difftest.ALL_BUT_F64)]
-    idx_dt = difftest.TOPK_INDEX[(index // 2) % len(difftest.TOPK_INDEX)]
+# Mid-length top_k sequences with small K: the warp-per-sequence kernel
+# (K <= 32, up to 2048 elements) with many rows, ragged ends and ties.
+MID_TOP_K_MAX_LENGTH = 2100
+
+
+def long_top_k_shape(rng):
     length = LONG_TOP_K_LENGTHS[int(rng.integers(len(LONG_TOP_K_LENGTHS)))]
     rows = max(1, min(int(rng.integers(1, 4)), 70000 // length))
     axis = int(rng.integers(2))
-    shape = (length, rows) if axis == 0 else (rows, length)
     r = rng.random()
     # K = length and K above the shared-memory list's capacity (2730 for
     # 64-bit keys, 4096 for others), kept moderate for the pickle's size.
     k = (length if r < 0.2 and length <= 17000
          else int(rng.integers(2731, min(length, 9000) + 1)) if r < 0.45
          else int(rng.integers(1, 2048)))
+    return length, rows, axis, k
+
+
+def mid_top_k_shape(rng):
+    length = int(rng.integers(1, MID_TOP_K_MAX_LENGTH + 1))
+    rows = int(rng.integers(1, 17))
+    axis = int(rng.integers(2))
+    r = rng.random()
+    k = (int(rng.integers(1, min(length, 32) + 1)) if r < 0.75
+         else int(rng.integers(1, length + 1)))
+    return length, rows, axis, k
+
+
+def make_long_top_k_case(seed, index, salt=1000003, pick=long_top_k_shape,
+                         label="long"):
+    rng = np.random.default_rng([seed, salt, index])
+    dt = difftest.ALL_BUT_F64[index % len(difftest.ALL_BUT_F64)]
+    idx_dt = difftest.TOPK_INDEX[(index // 2) % len(difftest.TOPK_INDEX)]
+    length, rows, axis, k = pick(rng)
+    shape = (length, rows) if axis == 0 else (rows, length)
     direction = ["increasing", "decreasing"][int(rng.integers(2))]
     mode = difftest.pick_mode(rng, dt, difftest.SELECTION_MODES)
     case = difftest.Case(index, "top_k", None, dt)
@@ -75,7 +96,7 @@ def make_long_top_k_case(seed, index):
     v, i = difftest.ref.top_k(x, axis, k, direction, idx_dt)
     case.desc = (f"top_k {difftest.MLIR_TYPE[dt]} -> "
                  f"{difftest.MLIR_TYPE[idx_dt]} shape {shape} axis {axis} "
-                 f"k {k} {direction} data {mode} (long)")
+                 f"k {k} {direction} data {mode} ({label})")
     line = (f"dml.top_k %arg0, axis = {axis}, k = {k}, direction = "
             f"{direction} : {difftest.tensor_type(x.shape, dt)} -> "
             f"{difftest.tensor_type(v.shape, dt)}, "
@@ -93,6 +114,10 @@ def build(args):
     end = args.start + args.count
     cases += [make_long_top_k_case(args.seed, i)
               for i in range(end, end + args.long_top_k)]
+    end += args.long_top_k
+    cases += [make_long_top_k_case(args.seed, i, 1000033, mid_top_k_shape,
+                                   "mid")
+              for i in range(end, end + args.mid_top_k)]
     groups = [cases[i:i + args.group_size]
               for i in range(0, len(cases), args.group_size)]
     records = []
@@ -246,6 +271,9 @@ def main(argv):
     b.add_argument("--group-size", type=int, default=50)
     b.add_argument("--long-top-k", type=int, default=0,
                    help="extra top_k cases with sequences of 3000-70000")
+    b.add_argument("--mid-top-k", type=int, default=0,
+                   help="extra top_k cases with sequences of 1-2100, "
+                        "K mostly <= 32, up to 16 sequences")
     b.add_argument("--chip", default="sm_90")
     b.add_argument("--gpu-options", default="",
                    help="dml-compile --gpu-options (e.g. 'min-reduced=1': "
