@@ -363,9 +363,9 @@ namespace {
 class BlockReductionEmitter {
 public:
   BlockReductionEmitter(linalg::GenericOp op, const BlockReduction &reduction,
-                        bool useShuffles, int64_t unroll)
+                        bool useShuffles, int64_t unroll, int64_t rowThreads)
       : op(op), reduction(reduction), loc(op.getLoc()), builder(op),
-        useShuffles(useShuffles), unroll(unroll) {}
+        useShuffles(useShuffles), unroll(unroll), rowThreads(rowThreads) {}
 
   void emit();
 
@@ -413,6 +413,7 @@ private:
   OpBuilder builder;
   bool useShuffles;
   int64_t unroll;
+  int64_t rowThreads;
   SmallVector<scf::ForOp> loopsToUnroll;
   /// Columns: neighbouring outputs per thread.
   int64_t lanes = 1;
@@ -780,8 +781,9 @@ void BlockReductionEmitter::emit() {
   int64_t width = reduction.vectorWidth;
   lanes = reduction.rows ? 1 : width;
   int64_t blockX = reduction.rows ? 1 : (width > 1 ? 8 : 32);
-  int64_t blockY = reduction.rows ? (reduction.outputs >= 1024 ? 256 : 1024)
-                                  : (width > 1 ? 128 : 32);
+  int64_t blockY = reduction.rows
+                       ? (reduction.outputs >= 1024 ? rowThreads : 1024)
+                       : (width > 1 ? 128 : 32);
   while (blockY > 32 &&
          blockY / 2 >= reduction.reduced / (reduction.rows ? width : 1))
     blockY /= 2;
@@ -965,7 +967,8 @@ struct DMLGPUBlockReductionsPass
       }
     for (auto &[op, reduction] : reductions)
       if (!fused.contains(op))
-        BlockReductionEmitter(op, reduction, shuffles, unroll).emit();
+        BlockReductionEmitter(op, reduction, shuffles, unroll, rowThreads)
+            .emit();
   }
 
   Option<bool> shuffles{*this, "shuffles",
@@ -990,6 +993,11 @@ struct DMLGPUBlockReductionsPass
       llvm::cl::desc("Shortest reduced window lowered here (tests lower it "
                      "to reach every reduction)"),
       llvm::cl::init(kMinReduced)};
+  Option<int64_t> rowThreads{
+      *this, "row-threads",
+      llvm::cl::desc("Threads per block of a row reduction with at least "
+                     "1024 outputs (a power of two, 32 to 1024)"),
+      llvm::cl::init(256)};
 };
 } // namespace
 

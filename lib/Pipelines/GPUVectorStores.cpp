@@ -1,12 +1,12 @@
 //===- GPUVectorStores.cpp - dml-gpu-vector-stores ------------------------===//
 //
 // An elementwise linalg.generic on buffers (one_hot, the post-ops of
-// reductions; not gathers, see getStoreWidth) whose output's contiguous dimension holds a multiple of
-// 16 bytes becomes one gpu.launch of 256-thread blocks in which thread t
-// computes the output elements t * W .. t * W + W - 1 (W elements = 16
-// bytes, the payload once per element) and writes them with one 16-byte
-// store, or with W scalar stores when the caller's output buffer is not
-// 16-byte aligned. dml-gpu-map's one thread per element writes 4 bytes per
+// reductions; not gathers, see getStoreWidth) whose output's contiguous
+// dimension holds a multiple of 16 bytes becomes one gpu.launch of 256-thread
+// blocks in which thread t computes the output elements t * W .. t * W + W - 1
+// (W elements = 16 bytes, the payload once per element) and writes them with
+// one 16-byte store, or with W scalar stores when the caller's output buffer is
+// not 16-byte aligned. dml-gpu-map's one thread per element writes 4 bytes per
 // thread: one_hot's 524 MB output ran at 2.3x the copy roofline.
 //
 //===----------------------------------------------------------------------===//
@@ -72,7 +72,8 @@ static int64_t getStoreWidth(linalg::GenericOp op, int64_t minElements) {
   return outside.wasInterrupted() ? 0 : width;
 }
 
-static void emitVectorStoreKernel(linalg::GenericOp op, int64_t width) {
+static void emitVectorStoreKernel(linalg::GenericOp op, int64_t width,
+                                  int64_t groupsPerThread) {
   Location loc = op.getLoc();
   OpBuilder builder(op);
   auto index = [&](int64_t value) -> Value {
@@ -81,109 +82,118 @@ static void emitVectorStoreKernel(linalg::GenericOp op, int64_t width) {
   Value output = op.getDpsInits()[0];
   auto type = cast<MemRefType>(output.getType());
   int64_t groups = type.getNumElements() / width;
+  // A block covers groupsPerThread x 256 consecutive groups: round k of
+  // thread t writes group k * 256 + t, so each round of a warp stores 512
+  // contiguous bytes (whole 128-byte lines).
+  int64_t groupsPerBlock = kBlockSize * groupsPerThread;
   Value one = index(1);
   auto launch = gpu::LaunchOp::create(
-      builder, loc, index(llvm::divideCeil(groups, kBlockSize)), one, one,
+      builder, loc, index(llvm::divideCeil(groups, groupsPerBlock)), one, one,
       index(kBlockSize), one, one);
   builder.setInsertionPointToEnd(&launch.getBody().front());
   gpu::TerminatorOp::create(builder, loc);
   builder.setInsertionPointToStart(&launch.getBody().front());
 
-  // Host-level loads the payload reads (one_hot's values) run in the kernel.
-  IRMapping mapping;
+  // Host-level loads the payload reads (one_hot's values) run in the kernel,
+  // once per thread.
+  IRMapping hostLoads;
   op.getRegion().walk([&](Operation *inner) {
     for (Value operand : inner->getOperands())
       if (auto load = operand.getDefiningOp<memref::LoadOp>())
-        if (!op->isAncestor(load) && !mapping.contains(operand))
-          mapping.map(operand, builder.clone(*load)->getResult(0));
+        if (!op->isAncestor(load) && !hostLoads.contains(operand))
+          hostLoads.map(operand, builder.clone(*load)->getResult(0));
   });
-
-  Value group = arith::AddIOp::create(
-      builder, loc,
-      arith::MulIOp::create(builder, loc, launch.getBlockIds().x,
-                            index(kBlockSize)),
-      launch.getThreadIds().x);
-  Value inRange = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                                        group, index(groups));
-  auto guard = scf::IfOp::create(builder, loc, inRange);
-  builder.setInsertionPointToStart(guard.thenBlock());
-  // The first element's indices, row-major over the output's shape.
-  ArrayRef<int64_t> shape = type.getShape();
-  SmallVector<Value> ivs(shape.size());
-  Value linear = arith::MulIOp::create(builder, loc, group, index(width));
-  for (int i = static_cast<int>(shape.size()) - 1; i >= 0; --i) {
-    if (i == 0) {
-      ivs[i] = linear;
-      break;
-    }
-    ivs[i] = arith::RemUIOp::create(builder, loc, linear, index(shape[i]));
-    linear = arith::DivUIOp::create(builder, loc, linear, index(shape[i]));
-  }
-
-  Block &body = op.getRegion().front();
-  SmallVector<Value> results;
-  SmallVector<Value> laneIvs(ivs);
-  for (int64_t lane = 0; lane < width; ++lane) {
-    if (lane > 0)
-      laneIvs.back() =
-          arith::AddIOp::create(builder, loc, ivs.back(), index(lane));
-    for (OpOperand *input : op.getDpsInputOperands()) {
-      SmallVector<Value> indices;
-      AffineMap map = op.getMatchingIndexingMap(input);
-      for (AffineExpr expr : map.getResults()) {
-        if (auto dim = dyn_cast<AffineDimExpr>(expr))
-          indices.push_back(laneIvs[dim.getPosition()]);
-        else if (auto constant = dyn_cast<AffineConstantExpr>(expr))
-          indices.push_back(index(constant.getValue()));
-        else
-          indices.push_back(affine::AffineApplyOp::create(
-              builder, loc, AffineMap::get(map.getNumDims(), 0, expr),
-              laneIvs));
-      }
-      mapping.map(op.getMatchingBlockArgument(input),
-                  memref::LoadOp::create(builder, loc, input->get(), indices)
-                      .getResult());
-    }
-    for (Operation &payload : body.without_terminator()) {
-      if (auto indexOp = dyn_cast<linalg::IndexOp>(payload))
-        mapping.map(indexOp.getResult(), laneIvs[indexOp.getDim()]);
-      else
-        builder.clone(payload, mapping);
-    }
-    results.push_back(mapping.lookup(body.getTerminator()->getOperand(0)));
-  }
-
   // One 16-byte store where the output is aligned (the caller's pointer).
   Value address =
       memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, output);
   Value aligned = arith::CmpIOp::create(
       builder, loc, arith::CmpIPredicate::eq,
       arith::RemUIOp::create(builder, loc, address, index(16)), index(0));
-  auto store = scf::IfOp::create(builder, loc, aligned,
-                                 /*withElseRegion=*/true);
-  builder.setInsertionPointToStart(store.thenBlock());
-  auto vectorType = VectorType::get({width}, type.getElementType());
-  Value vector =
-      vector::FromElementsOp::create(builder, loc, vectorType, results);
-  vector::StoreOp::create(builder, loc, vector, output, ivs,
-                          /*nontemporal=*/false, llvm::Align(16));
-  builder.setInsertionPointToStart(store.elseBlock());
-  for (int64_t lane = 0; lane < width; ++lane) {
-    SmallVector<Value> laneIndices(ivs);
-    if (lane > 0)
-      laneIndices.back() =
-          arith::AddIOp::create(builder, loc, ivs.back(), index(lane));
-    memref::StoreOp::create(builder, loc, results[lane], output, laneIndices);
+  Value blockStart = arith::MulIOp::create(builder, loc, launch.getBlockIds().x,
+                                           index(groupsPerBlock));
+  ArrayRef<int64_t> shape = type.getShape();
+  Block &body = op.getRegion().front();
+  for (int64_t round = 0; round < groupsPerThread; ++round) {
+    OpBuilder::InsertionGuard roundGuard(builder);
+    IRMapping mapping = hostLoads;
+    Value group =
+        arith::AddIOp::create(builder, loc,
+                              arith::AddIOp::create(builder, loc, blockStart,
+                                                    index(round * kBlockSize)),
+                              launch.getThreadIds().x);
+    Value inRange = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ult, group, index(groups));
+    auto guard = scf::IfOp::create(builder, loc, inRange);
+    builder.setInsertionPointToStart(guard.thenBlock());
+    // The first element's indices, row-major over the output's shape.
+    SmallVector<Value> ivs(shape.size());
+    Value linear = arith::MulIOp::create(builder, loc, group, index(width));
+    for (int i = static_cast<int>(shape.size()) - 1; i >= 0; --i) {
+      if (i == 0) {
+        ivs[i] = linear;
+        break;
+      }
+      ivs[i] = arith::RemUIOp::create(builder, loc, linear, index(shape[i]));
+      linear = arith::DivUIOp::create(builder, loc, linear, index(shape[i]));
+    }
+
+    SmallVector<Value> results;
+    SmallVector<Value> laneIvs(ivs);
+    for (int64_t lane = 0; lane < width; ++lane) {
+      if (lane > 0)
+        laneIvs.back() =
+            arith::AddIOp::create(builder, loc, ivs.back(), index(lane));
+      for (OpOperand *input : op.getDpsInputOperands()) {
+        SmallVector<Value> indices;
+        AffineMap map = op.getMatchingIndexingMap(input);
+        for (AffineExpr expr : map.getResults()) {
+          if (auto dim = dyn_cast<AffineDimExpr>(expr))
+            indices.push_back(laneIvs[dim.getPosition()]);
+          else if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+            indices.push_back(index(constant.getValue()));
+          else
+            indices.push_back(affine::AffineApplyOp::create(
+                builder, loc, AffineMap::get(map.getNumDims(), 0, expr),
+                laneIvs));
+        }
+        mapping.map(op.getMatchingBlockArgument(input),
+                    memref::LoadOp::create(builder, loc, input->get(), indices)
+                        .getResult());
+      }
+      for (Operation &payload : body.without_terminator()) {
+        if (auto indexOp = dyn_cast<linalg::IndexOp>(payload))
+          mapping.map(indexOp.getResult(), laneIvs[indexOp.getDim()]);
+        else
+          builder.clone(payload, mapping);
+      }
+      results.push_back(mapping.lookup(body.getTerminator()->getOperand(0)));
+    }
+
+    auto store = scf::IfOp::create(builder, loc, aligned,
+                                   /*withElseRegion=*/true);
+    builder.setInsertionPointToStart(store.thenBlock());
+    auto vectorType = VectorType::get({width}, type.getElementType());
+    Value vector =
+        vector::FromElementsOp::create(builder, loc, vectorType, results);
+    vector::StoreOp::create(builder, loc, vector, output, ivs,
+                            /*nontemporal=*/false, llvm::Align(16));
+    builder.setInsertionPointToStart(store.elseBlock());
+    for (int64_t lane = 0; lane < width; ++lane) {
+      SmallVector<Value> laneIndices(ivs);
+      if (lane > 0)
+        laneIndices.back() =
+            arith::AddIOp::create(builder, loc, ivs.back(), index(lane));
+      memref::StoreOp::create(builder, loc, results[lane], output, laneIndices);
+    }
   }
 
   // The host-level loads are now in the kernel.
-  SmallVector<Operation *> hostLoads;
-  for (auto [from, to] : mapping.getValueMap())
+  SmallVector<Operation *> movedLoads;
+  for (auto [from, to] : hostLoads.getValueMap())
     if (auto load = from.getDefiningOp<memref::LoadOp>())
-      if (!op->isAncestor(load))
-        hostLoads.push_back(load);
+      movedLoads.push_back(load);
   op.erase();
-  for (Operation *load : hostLoads)
+  for (Operation *load : movedLoads)
     if (load->use_empty())
       load->erase();
 }
@@ -212,7 +222,7 @@ struct DMLGPUVectorStoresPass
         ops.emplace_back(op, width);
     });
     for (auto [op, width] : ops)
-      emitVectorStoreKernel(op, width);
+      emitVectorStoreKernel(op, width, groupsPerThread);
   }
 
   Option<int64_t> minElements{
@@ -220,6 +230,11 @@ struct DMLGPUVectorStoresPass
       llvm::cl::desc("Smallest output lowered here (smaller ones: one thread "
                      "per element in dml-gpu-map)"),
       llvm::cl::init(4096)};
+  Option<int64_t> groupsPerThread{
+      *this, "groups",
+      llvm::cl::desc("16-byte groups written by each thread (more bytes per "
+                     "thread, fewer blocks)"),
+      llvm::cl::init(4)};
 };
 } // namespace
 

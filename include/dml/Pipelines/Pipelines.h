@@ -138,6 +138,16 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::desc("Smallest elementwise output written 16 bytes per "
                      "thread (tests lower it to reach small shapes)"),
       llvm::cl::init(4096)};
+  PassOptions::Option<int64_t> vectorStoreGroups{
+      *this, "vector-store-groups",
+      llvm::cl::desc("16-byte groups written by each thread of an "
+                     "elementwise kernel"),
+      llvm::cl::init(4)};
+  PassOptions::Option<int64_t> rowThreads{
+      *this, "row-threads",
+      llvm::cl::desc("Threads per block of a block-wide row reduction with "
+                     "at least 1024 outputs"),
+      llvm::cl::init(256)};
   PassOptions::Option<int64_t> minReduced{
       *this, "min-reduced",
       llvm::cl::desc("Shortest reduced window of a block-wide reduction "

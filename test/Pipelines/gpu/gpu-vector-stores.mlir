@@ -1,27 +1,48 @@
 // dml-gpu-vector-stores: an elementwise op whose output rows hold a multiple
 // of 16 bytes becomes a kernel in which each thread computes 4 consecutive
 // f32 elements (the payload once per element) and writes them with one
-// 16-byte store where the output buffer is aligned, else 4 scalar stores.
+// 16-byte store where the output buffer is aligned, else 4 scalar stores;
+// `groups` such groups per thread (default 4), 256 groups apart.
 // Host-level loads of the payload's operands (one_hot's values) move into
 // the kernel.
 // RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores=min-elements=1 | FileCheck %s
 // RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores=min-elements=8192 | FileCheck %s --check-prefix=SMALL
+// RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores="min-elements=1 groups=1" | FileCheck %s --check-prefix=GROUP1
 
 // CHECK-LABEL: func.func @one_hot
 // CHECK-NOT: memref.load
-// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c5{{.*}}) threads({{.*}}) in ({{.*}} = %c256
+// 1280 groups of 16 bytes, 4 per thread: 2 blocks of 256 threads.
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c2{{.*}}) threads({{.*}}) in ({{.*}} = %c256
 // CHECK: memref.load %arg1
 // CHECK: memref.load %arg1
-// CHECK: scf.if
-// CHECK-COUNT-4: arith.select
 // CHECK: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %arg2
-// CHECK: arith.remui %[[PTR]]
-// CHECK: scf.if
+// CHECK: %[[REM:.*]] = arith.remui %[[PTR]]
+// CHECK: %[[ALIGNED:.*]] = arith.cmpi eq, %[[REM]]
+// CHECK: %[[BLOCK:.*]] = arith.muli %{{.*}}, %c1024
+// Round k writes group block * 1024 + k * 256 + t.
+// CHECK: %[[R0:.*]] = arith.addi %[[BLOCK]], %c0
+// CHECK: %[[G0:.*]] = arith.addi %[[R0]], %arg6
+// CHECK: %[[IN0:.*]] = arith.cmpi ult, %[[G0]], %c1280
+// CHECK: scf.if %[[IN0]]
+// CHECK-COUNT-4: arith.select
+// CHECK: scf.if %[[ALIGNED]]
 // CHECK: %[[V:.*]] = vector.from_elements {{.*}} : vector<4xf32>
 // CHECK: vector.store %[[V]], %arg2{{.*}} {alignment = 16 : i64} : memref<40x128xf32>, vector<4xf32>
 // CHECK: } else {
 // CHECK-COUNT-4: memref.store {{.*}} : memref<40x128xf32>
+// CHECK: arith.addi %[[BLOCK]], %c256
+// CHECK: vector.store
+// CHECK: arith.addi %[[BLOCK]], %c512
+// CHECK: vector.store
+// CHECK: arith.addi %[[BLOCK]], %c768
+// CHECK: vector.store
+// CHECK-NOT: vector.store
 // CHECK-NOT: linalg.generic
+// GROUP1-LABEL: func.func @one_hot
+// GROUP1: gpu.launch blocks({{.*}}) in ({{.*}} = %c5{{.*}}) threads({{.*}}) in ({{.*}} = %c256
+// GROUP1-COUNT-1: vector.store
+// GROUP1-NOT: vector.store
+// GROUP1-LABEL: func.func @odd_rows
 // SMALL-LABEL: func.func @one_hot
 // SMALL-NOT: gpu.launch
 // SMALL: linalg.generic
