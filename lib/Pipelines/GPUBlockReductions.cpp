@@ -448,9 +448,11 @@ namespace {
 class BlockReductionEmitter {
 public:
   BlockReductionEmitter(linalg::GenericOp op, const BlockReduction &reduction,
-                        bool useShuffles, int64_t unroll, int64_t rowThreads)
+                        bool useShuffles, int64_t unroll, int64_t rowThreads,
+                        int64_t laneColumnThreads)
       : op(op), reduction(reduction), loc(op.getLoc()), builder(op),
-        useShuffles(useShuffles), unroll(unroll), rowThreads(rowThreads) {}
+        useShuffles(useShuffles), unroll(unroll), rowThreads(rowThreads),
+        laneColumnThreads(laneColumnThreads) {}
 
   void emit();
 
@@ -499,6 +501,9 @@ private:
   bool useShuffles;
   int64_t unroll;
   int64_t rowThreads;
+  /// Columns with 16-byte lanes: threads along x (outputs), 1024 / x
+  /// along y (rows).
+  int64_t laneColumnThreads;
   SmallVector<scf::ForOp> loopsToUnroll;
   /// Columns: neighbouring outputs per thread.
   int64_t lanes = 1;
@@ -870,10 +875,10 @@ void BlockReductionEmitter::emit() {
   // Columns with 16-byte loads: 8 x 128 threads, 4 f32 outputs each.
   int64_t width = reduction.vectorWidth;
   lanes = reduction.rows ? 1 : width;
-  int64_t blockX = reduction.rows ? 1 : (width > 1 ? 8 : 32);
+  int64_t blockX = reduction.rows ? 1 : (width > 1 ? laneColumnThreads : 32);
   int64_t blockY = reduction.rows
                        ? (reduction.outputs >= 1024 ? rowThreads : 1024)
-                       : (width > 1 ? 128 : 32);
+                       : (width > 1 ? 1024 / laneColumnThreads : 32);
   while (blockY > 32 &&
          blockY / 2 >= reduction.reduced / (reduction.rows ? width : 1))
     blockY /= 2;
@@ -1092,7 +1097,8 @@ struct DMLGPUBlockReductionsPass
         findFoldableOutputs(op, reduction);
     for (auto &[op, reduction] : reductions)
       if (!fused.contains(op))
-        BlockReductionEmitter(op, reduction, shuffles, unroll, rowThreads)
+        BlockReductionEmitter(op, reduction, shuffles, unroll, rowThreads,
+                              laneColumnThreads)
             .emit();
   }
 
@@ -1124,6 +1130,12 @@ struct DMLGPUBlockReductionsPass
                      "apply an elementwise consumer of a temporary (the "
                      "index widening, average's division) at the store"),
       llvm::cl::init(true)};
+  Option<int64_t> laneColumnThreads{
+      *this, "lane-column-threads",
+      llvm::cl::desc("Columns read 16 bytes per row: threads per block along "
+                     "the outputs (4 outputs each; 1024 / this along the "
+                     "rows; a power of two, 1 to 32)"),
+      llvm::cl::init(8)};
   Option<int64_t> rowThreads{
       *this, "row-threads",
       llvm::cl::desc("Threads per block of a row reduction with at least "

@@ -439,7 +439,9 @@ void mlir::dml::buildDMLGPUMapPipeline(OpPassManager &pm,
                 " unroll=" + std::to_string(options.unroll) +
                 " vector-loads=" + (options.vectorLoads ? "true" : "false") +
                 " min-reduced=" + std::to_string(options.minReduced) +
-                " row-threads=" + std::to_string(options.rowThreads) + "}");
+                " row-threads=" + std::to_string(options.rowThreads) +
+                " lane-column-threads=" +
+                std::to_string(options.laneColumnThreads) + "}");
   if (options.vectorStores)
     addGPUPipeline(
         pm, "dml-gpu-vector-stores{min-elements=" +

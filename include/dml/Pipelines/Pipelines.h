@@ -143,6 +143,11 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::desc("16-byte groups written by each thread of an "
                      "elementwise kernel"),
       llvm::cl::init(4)};
+  PassOptions::Option<int64_t> laneColumnThreads{
+      *this, "lane-column-threads",
+      llvm::cl::desc("Column reductions reading 16 bytes per row: threads "
+                     "per block along the outputs (1024 / this along rows)"),
+      llvm::cl::init(8)};
   PassOptions::Option<int64_t> rowThreads{
       *this, "row-threads",
       llvm::cl::desc("Threads per block of a block-wide row reduction with "
