@@ -28,12 +28,51 @@ using namespace mlir::dml;
 
 static constexpr int64_t kBlockSize = 256;
 
+/// The load of a row gather (an embedding lookup, G1): the payload yields
+/// one memref.load whose last index is the output's last loop index itself
+/// (a contiguous run of its buffer: identity layout, rows of a multiple of
+/// 16 bytes), that index is used nowhere else and no input's map depends
+/// on it. A group of lanes then reads one 16-byte vector of the gathered
+/// row. Null otherwise.
+static memref::LoadOp getRowGatherLoad(linalg::GenericOp op) {
+  unsigned last = op.getNumLoops() - 1;
+  for (OpOperand *input : op.getDpsInputOperands())
+    for (AffineExpr expr : op.getMatchingIndexingMap(input).getResults())
+      if (expr.isFunctionOfDim(last))
+        return nullptr;
+  Block &body = op.getRegion().front();
+  auto load =
+      body.getTerminator()->getOperand(0).getDefiningOp<memref::LoadOp>();
+  if (!load || load->getBlock() != &body || !load->hasOneUse() ||
+      llvm::range_size(body.getOps<memref::LoadOp>()) != 1 ||
+      load.getIndices().empty())
+    return nullptr;
+  auto type = load.getMemRefType();
+  Type element = type.getElementType();
+  if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
+      element !=
+          cast<MemRefType>(op.getDpsInits()[0].getType()).getElementType() ||
+      (type.getShape().back() * element.getIntOrFloatBitWidth()) % 128 != 0)
+    return nullptr;
+  auto lastIndex = load.getIndices().back().getDefiningOp<linalg::IndexOp>();
+  if (!lastIndex || lastIndex.getDim() != last)
+    return nullptr;
+  for (auto indexOp : body.getOps<linalg::IndexOp>())
+    if (indexOp.getDim() == last)
+      for (OpOperand &use : indexOp->getUses())
+        if (use.getOwner() != load ||
+            use.getOperandNumber() != load->getNumOperands() - 1)
+          return nullptr;
+  return load;
+}
+
 /// Elements per 16-byte store of `op`'s output, or 0 when the op does not
 /// qualify: elementwise, one output with identity layout that the payload
 /// only writes, a contiguous dimension holding a multiple of 16 bytes, and
 /// values from the function body that the kernel can take along (constants
 /// and loads of buffers, which are cloned into the kernel).
-static int64_t getStoreWidth(linalg::GenericOp op, int64_t minElements) {
+static int64_t getStoreWidth(linalg::GenericOp op, int64_t minElements,
+                             bool rowGathers) {
   if (!isa<func::FuncOp>(op->getParentOp()) || !op.hasPureBufferSemantics() ||
       op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 0 ||
       op.getNumLoops() == 0)
@@ -57,7 +96,9 @@ static int64_t getStoreWidth(linalg::GenericOp op, int64_t minElements) {
   // Gathers (loads in the payload) stay one thread per element: their
   // scattered loads want 4x the threads in flight more than wide stores
   // (H100: G2 10.1 us that way, 14.7 us with 16-byte stores).
-  if (!op.getRegion().getOps<memref::LoadOp>().empty())
+  // Row gathers (G1) read 16 bytes of the gathered row per group instead.
+  if (!op.getRegion().getOps<memref::LoadOp>().empty() &&
+      (!rowGathers || !getRowGatherLoad(op)))
     return 0;
   WalkResult outside = op.getRegion().walk([&](Operation *inner) {
     for (Value operand : inner->getOperands()) {
@@ -109,13 +150,23 @@ static void emitVectorStoreKernel(linalg::GenericOp op, int64_t width,
   Value aligned = arith::CmpIOp::create(
       builder, loc, arith::CmpIPredicate::eq,
       arith::RemUIOp::create(builder, loc, address, index(16)), index(0));
+  memref::LoadOp gatherLoad = getRowGatherLoad(op);
+  Value gatherAligned;
+  if (gatherLoad) {
+    Value table = memref::ExtractAlignedPointerAsIndexOp::create(
+        builder, loc, gatherLoad.getMemRef());
+    gatherAligned = arith::AndIOp::create(
+        builder, loc, aligned,
+        arith::CmpIOp::create(
+            builder, loc, arith::CmpIPredicate::eq,
+            arith::RemUIOp::create(builder, loc, table, index(16)), index(0)));
+  }
   Value blockStart = arith::MulIOp::create(builder, loc, launch.getBlockIds().x,
                                            index(groupsPerBlock));
   ArrayRef<int64_t> shape = type.getShape();
   Block &body = op.getRegion().front();
   for (int64_t round = 0; round < groupsPerThread; ++round) {
     OpBuilder::InsertionGuard roundGuard(builder);
-    IRMapping mapping = hostLoads;
     Value group =
         arith::AddIOp::create(builder, loc,
                               arith::AddIOp::create(builder, loc, blockStart,
@@ -137,38 +188,82 @@ static void emitVectorStoreKernel(linalg::GenericOp op, int64_t width,
       linear = arith::DivUIOp::create(builder, loc, linear, index(shape[i]));
     }
 
-    SmallVector<Value> results;
-    SmallVector<Value> laneIvs(ivs);
-    for (int64_t lane = 0; lane < width; ++lane) {
-      if (lane > 0)
-        laneIvs.back() =
-            arith::AddIOp::create(builder, loc, ivs.back(), index(lane));
-      for (OpOperand *input : op.getDpsInputOperands()) {
-        SmallVector<Value> indices;
-        AffineMap map = op.getMatchingIndexingMap(input);
-        for (AffineExpr expr : map.getResults()) {
-          if (auto dim = dyn_cast<AffineDimExpr>(expr))
-            indices.push_back(laneIvs[dim.getPosition()]);
-          else if (auto constant = dyn_cast<AffineConstantExpr>(expr))
-            indices.push_back(index(constant.getValue()));
-          else
-            indices.push_back(affine::AffineApplyOp::create(
-                builder, loc, AffineMap::get(map.getNumDims(), 0, expr),
-                laneIvs));
+    // The payload on `lanes` consecutive elements from `ivs`; with
+    // `gatherLoad`, once, its load reading the lanes' 16-byte vector.
+    auto computeLanes = [&](int64_t lanes,
+                            memref::LoadOp gatherLoad) -> SmallVector<Value> {
+      IRMapping mapping = hostLoads;
+      SmallVector<Value> results;
+      SmallVector<Value> laneIvs(ivs);
+      for (int64_t lane = 0; lane < lanes; ++lane) {
+        if (lane > 0)
+          laneIvs.back() =
+              arith::AddIOp::create(builder, loc, ivs.back(), index(lane));
+        for (OpOperand *input : op.getDpsInputOperands()) {
+          SmallVector<Value> indices;
+          AffineMap map = op.getMatchingIndexingMap(input);
+          for (AffineExpr expr : map.getResults()) {
+            if (auto dim = dyn_cast<AffineDimExpr>(expr))
+              indices.push_back(laneIvs[dim.getPosition()]);
+            else if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+              indices.push_back(index(constant.getValue()));
+            else
+              indices.push_back(affine::AffineApplyOp::create(
+                  builder, loc, AffineMap::get(map.getNumDims(), 0, expr),
+                  laneIvs));
+          }
+          mapping.map(
+              op.getMatchingBlockArgument(input),
+              memref::LoadOp::create(builder, loc, input->get(), indices)
+                  .getResult());
         }
-        mapping.map(op.getMatchingBlockArgument(input),
-                    memref::LoadOp::create(builder, loc, input->get(), indices)
-                        .getResult());
+        for (Operation &payload : body.without_terminator()) {
+          if (auto indexOp = dyn_cast<linalg::IndexOp>(payload)) {
+            mapping.map(indexOp.getResult(), laneIvs[indexOp.getDim()]);
+          } else if (&payload == gatherLoad.getOperation()) {
+            SmallVector<Value> indices;
+            for (Value indexValue : gatherLoad.getIndices())
+              indices.push_back(mapping.lookupOrDefault(indexValue));
+            mapping.map(gatherLoad.getResult(),
+                        vector::LoadOp::create(
+                            builder, loc,
+                            VectorType::get({width}, type.getElementType()),
+                            gatherLoad.getMemRef(), indices,
+                            /*nontemporal=*/false, llvm::Align(16))
+                            .getResult());
+          } else {
+            builder.clone(payload, mapping);
+          }
+        }
+        results.push_back(mapping.lookup(body.getTerminator()->getOperand(0)));
       }
-      for (Operation &payload : body.without_terminator()) {
-        if (auto indexOp = dyn_cast<linalg::IndexOp>(payload))
-          mapping.map(indexOp.getResult(), laneIvs[indexOp.getDim()]);
-        else
-          builder.clone(payload, mapping);
+      return results;
+    };
+    auto storeLanes = [&](ArrayRef<Value> results) {
+      for (int64_t lane = 0; lane < width; ++lane) {
+        SmallVector<Value> laneIndices(ivs);
+        if (lane > 0)
+          laneIndices.back() =
+              arith::AddIOp::create(builder, loc, ivs.back(), index(lane));
+        memref::StoreOp::create(builder, loc, results[lane], output,
+                                laneIndices);
       }
-      results.push_back(mapping.lookup(body.getTerminator()->getOperand(0)));
-    }
+    };
 
+    if (gatherLoad) {
+      // One 16-byte load of the gathered row and one 16-byte store where
+      // both buffers are aligned; else the scalar lanes.
+      auto choice = scf::IfOp::create(builder, loc, gatherAligned,
+                                      /*withElseRegion=*/true);
+      builder.setInsertionPointToStart(choice.thenBlock());
+      vector::StoreOp::create(builder, loc, computeLanes(1, gatherLoad)[0],
+                              output, ivs, /*nontemporal=*/false,
+                              llvm::Align(16));
+      builder.setInsertionPointToStart(choice.elseBlock());
+      storeLanes(computeLanes(width, nullptr));
+      continue;
+    }
+    SmallVector<Value> results = computeLanes(width, nullptr);
     auto store = scf::IfOp::create(builder, loc, aligned,
                                    /*withElseRegion=*/true);
     builder.setInsertionPointToStart(store.thenBlock());
@@ -178,13 +273,7 @@ static void emitVectorStoreKernel(linalg::GenericOp op, int64_t width,
     vector::StoreOp::create(builder, loc, vector, output, ivs,
                             /*nontemporal=*/false, llvm::Align(16));
     builder.setInsertionPointToStart(store.elseBlock());
-    for (int64_t lane = 0; lane < width; ++lane) {
-      SmallVector<Value> laneIndices(ivs);
-      if (lane > 0)
-        laneIndices.back() =
-            arith::AddIOp::create(builder, loc, ivs.back(), index(lane));
-      memref::StoreOp::create(builder, loc, results[lane], output, laneIndices);
-    }
+    storeLanes(results);
   }
 
   // The host-level loads are now in the kernel.
@@ -218,7 +307,7 @@ struct DMLGPUVectorStoresPass
   void runOnOperation() override {
     SmallVector<std::pair<linalg::GenericOp, int64_t>> ops;
     getOperation().walk([&](linalg::GenericOp op) {
-      if (int64_t width = getStoreWidth(op, minElements))
+      if (int64_t width = getStoreWidth(op, minElements, rowGathers))
         ops.emplace_back(op, width);
     });
     for (auto [op, width] : ops)
@@ -230,6 +319,11 @@ struct DMLGPUVectorStoresPass
       llvm::cl::desc("Smallest output lowered here (smaller ones: one thread "
                      "per element in dml-gpu-map)"),
       llvm::cl::init(4096)};
+  Option<bool> rowGathers{
+      *this, "row-gathers",
+      llvm::cl::desc("Gathers of whole rows (the last index is the output's "
+                     "own) read 16 bytes of the gathered row per group"),
+      llvm::cl::init(true)};
   Option<int64_t> groupsPerThread{
       *this, "groups",
       llvm::cl::desc("16-byte groups written by each thread (more bytes per "

@@ -143,6 +143,12 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::desc("16-byte groups written by each thread of an "
                      "elementwise kernel"),
       llvm::cl::init(4)};
+  PassOptions::Option<bool> vectorStoreRowGathers{
+      *this, "vector-store-row-gathers",
+      llvm::cl::desc("Gathers of whole rows read 16 bytes of the gathered "
+                     "row per thread and group (false: one thread per "
+                     "element)"),
+      llvm::cl::init(true)};
   PassOptions::Option<int64_t> laneColumnThreads{
       *this, "lane-column-threads",
       llvm::cl::desc("Column reductions reading 16 bytes per row: threads "

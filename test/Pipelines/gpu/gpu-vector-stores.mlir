@@ -8,6 +8,7 @@
 // RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores=min-elements=1 | FileCheck %s
 // RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores=min-elements=8192 | FileCheck %s --check-prefix=SMALL
 // RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores="min-elements=1 groups=1" | FileCheck %s --check-prefix=GROUP1
+// RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores="min-elements=1 row-gathers=false" | FileCheck %s --check-prefix=NOROW
 
 // CHECK-LABEL: func.func @one_hot
 // CHECK-NOT: memref.load
@@ -60,12 +61,40 @@ func.func @odd_rows(%t: tensor<10x6xf32>, %i: tensor<1x3xi32>) -> tensor<3x6xf32
   return %0 : tensor<3x6xf32>
 }
 
-// A gather (loads in the payload) keeps one thread per element, rows of 16
-// bytes or not.
+// A gather of whole rows (axis 0: the output's last index is the gathered
+// row's own) reads 16 bytes of the gathered row per group: one vector.load
+// from the clamped row where the table and the output are aligned, else
+// the scalar lanes.
 // CHECK-LABEL: func.func @gather_rows
-// CHECK-NOT: gpu.launch
-// CHECK: linalg.generic
+// CHECK: gpu.launch
+// CHECK: %[[OUT:.*]] = memref.extract_aligned_pointer_as_index %arg2
+// CHECK: %[[TABLE:.*]] = memref.extract_aligned_pointer_as_index %arg0
+// CHECK: arith.remui %[[TABLE]]
+// CHECK: %[[BOTH:.*]] = arith.andi
+// CHECK: scf.if %[[BOTH]]
+// CHECK: arith.maxsi
+// CHECK: arith.minsi
+// CHECK: %[[ROW:.*]] = arith.index_cast
+// CHECK: %[[V:.*]] = vector.load %arg0[%[[ROW]], {{.*}}] {alignment = 16 : i64} : memref<10x8xf32>, vector<4xf32>
+// CHECK: vector.store %[[V]], %arg2
+// CHECK: } else {
+// CHECK-COUNT-4: memref.load %arg0
+// CHECK-NOT: linalg.generic
+// NOROW-LABEL: func.func @gather_rows
+// NOROW-NOT: gpu.launch
+// NOROW: linalg.generic
 func.func @gather_rows(%t: tensor<10x8xf32>, %i: tensor<1x3xi32>) -> tensor<3x8xf32> {
   %0 = dml.gather %t, %i, axis = 0, index_dimensions = 1 : (tensor<10x8xf32>, tensor<1x3xi32>) -> tensor<3x8xf32>
   return %0 : tensor<3x8xf32>
+}
+
+// A gather along the last axis (G2) reads scattered elements: one thread
+// per element (4x the threads in flight; H100: G2 10.1 us that way, 14.7
+// us with 16-byte stores).
+// CHECK-LABEL: func.func @gather_columns
+// CHECK-NOT: gpu.launch
+// CHECK: linalg.generic
+func.func @gather_columns(%t: tensor<8x10xf32>, %i: tensor<1x4xi32>) -> tensor<8x4xf32> {
+  %0 = dml.gather %t, %i, axis = 1, index_dimensions = 1 : (tensor<8x10xf32>, tensor<1x4xi32>) -> tensor<8x4xf32>
+  return %0 : tensor<8x4xf32>
 }
