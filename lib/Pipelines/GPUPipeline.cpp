@@ -447,7 +447,9 @@ void mlir::dml::buildDMLGPUMapPipeline(OpPassManager &pm,
         pm, "dml-gpu-vector-stores{min-elements=" +
                 std::to_string(options.vectorStoreMinElements) + " groups=" +
                 std::to_string(options.vectorStoreGroups) + " row-gathers=" +
-                (options.vectorStoreRowGathers ? "true" : "false") + "}");
+                (options.vectorStoreRowGathers ? "true" : "false") +
+                " scattered-gathers=" +
+                (options.vectorStoreScatteredGathers ? "true" : "false") + "}");
   pm.addPass(std::make_unique<DMLGPUPrepareBuffersPass>());
   addGPUPipeline(pm, "func.func(convert-linalg-to-parallel-loops),"
                      "canonicalize");

@@ -72,7 +72,7 @@ static memref::LoadOp getRowGatherLoad(linalg::GenericOp op) {
 /// values from the function body that the kernel can take along (constants
 /// and loads of buffers, which are cloned into the kernel).
 static int64_t getStoreWidth(linalg::GenericOp op, int64_t minElements,
-                             bool rowGathers) {
+                             bool rowGathers, bool scatteredGathers) {
   if (!isa<func::FuncOp>(op->getParentOp()) || !op.hasPureBufferSemantics() ||
       op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 0 ||
       op.getNumLoops() == 0)
@@ -97,7 +97,7 @@ static int64_t getStoreWidth(linalg::GenericOp op, int64_t minElements,
   // scattered loads want 4x the threads in flight more than wide stores
   // (H100: G2 10.1 us that way, 14.7 us with 16-byte stores).
   // Row gathers (G1) read 16 bytes of the gathered row per group instead.
-  if (!op.getRegion().getOps<memref::LoadOp>().empty() &&
+  if (!op.getRegion().getOps<memref::LoadOp>().empty() && !scatteredGathers &&
       (!rowGathers || !getRowGatherLoad(op)))
     return 0;
   WalkResult outside = op.getRegion().walk([&](Operation *inner) {
@@ -307,7 +307,8 @@ struct DMLGPUVectorStoresPass
   void runOnOperation() override {
     SmallVector<std::pair<linalg::GenericOp, int64_t>> ops;
     getOperation().walk([&](linalg::GenericOp op) {
-      if (int64_t width = getStoreWidth(op, minElements, rowGathers))
+      if (int64_t width =
+              getStoreWidth(op, minElements, rowGathers, scatteredGathers))
         ops.emplace_back(op, width);
     });
     for (auto [op, width] : ops)
@@ -324,6 +325,11 @@ struct DMLGPUVectorStoresPass
       llvm::cl::desc("Gathers of whole rows (the last index is the output's "
                      "own) read 16 bytes of the gathered row per group"),
       llvm::cl::init(true)};
+  Option<bool> scatteredGathers{
+      *this, "scattered-gathers",
+      llvm::cl::desc("Other gathers too: scalar loads, 16-byte stores (off: "
+                     "one thread per element)"),
+      llvm::cl::init(false)};
   Option<int64_t> groupsPerThread{
       *this, "groups",
       llvm::cl::desc("16-byte groups written by each thread (more bytes per "

@@ -149,6 +149,10 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
                      "row per thread and group (false: one thread per "
                      "element)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> vectorStoreScatteredGathers{
+      *this, "vector-store-scattered-gathers",
+      llvm::cl::desc("Other gathers too get 16-byte stores (scalar loads)"),
+      llvm::cl::init(false)};
   PassOptions::Option<int64_t> laneColumnThreads{
       *this, "lane-column-threads",
       llvm::cl::desc("Column reductions reading 16 bytes per row: threads "

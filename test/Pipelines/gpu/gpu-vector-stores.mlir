@@ -9,6 +9,7 @@
 // RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores=min-elements=8192 | FileCheck %s --check-prefix=SMALL
 // RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores="min-elements=1 groups=1" | FileCheck %s --check-prefix=GROUP1
 // RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores="min-elements=1 row-gathers=false" | FileCheck %s --check-prefix=NOROW
+// RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores="min-elements=1 scattered-gathers=true" | FileCheck %s --check-prefix=SCATTER
 
 // CHECK-LABEL: func.func @one_hot
 // CHECK-NOT: memref.load
@@ -94,6 +95,11 @@ func.func @gather_rows(%t: tensor<10x8xf32>, %i: tensor<1x3xi32>) -> tensor<3x8x
 // CHECK-LABEL: func.func @gather_columns
 // CHECK-NOT: gpu.launch
 // CHECK: linalg.generic
+// With scattered-gathers: four scalar gathered loads, one 16-byte store.
+// SCATTER-LABEL: func.func @gather_columns
+// SCATTER: gpu.launch
+// SCATTER-COUNT-4: memref.load %arg0
+// SCATTER: vector.store {{.*}} : memref<8x4xf32>, vector<4xf32>
 func.func @gather_columns(%t: tensor<8x10xf32>, %i: tensor<1x4xi32>) -> tensor<8x4xf32> {
   %0 = dml.gather %t, %i, axis = 1, index_dimensions = 1 : (tensor<8x10xf32>, tensor<1x4xi32>) -> tensor<8x4xf32>
   return %0 : tensor<8x4xf32>
