@@ -1,12 +1,14 @@
 //===- GPUVectorStores.cpp - dml-gpu-vector-stores ------------------------===//
 //
 // An elementwise linalg.generic on buffers (one_hot, the post-ops of
-// reductions; not gathers, see getStoreWidth) whose output's contiguous
-// dimension holds a multiple of 16 bytes becomes one gpu.launch of 256-thread
-// blocks in which thread t computes the output elements t * W .. t * W + W - 1
-// (W elements = 16 bytes, the payload once per element) and writes them with
-// one 16-byte store, or with W scalar stores when the caller's output buffer is
-// not 16-byte aligned. dml-gpu-map's one thread per element writes 4 bytes per
+// reductions, gathers of whole rows; see getStoreWidth) whose output's
+// contiguous dimension holds a multiple of 16 bytes becomes one gpu.launch
+// of 256-thread blocks in which each thread computes `groups` groups of W
+// output elements (W elements = 16 bytes, the payload once per element;
+// group k * 256 + t of its block) and writes each with one 16-byte store,
+// or with W scalar stores when the caller's output buffer is not 16-byte
+// aligned. A row gather reads each group as one 16-byte load of the
+// gathered row. dml-gpu-map's one thread per element writes 4 bytes per
 // thread: one_hot's 524 MB output ran at 2.3x the copy roofline.
 //
 //===----------------------------------------------------------------------===//
