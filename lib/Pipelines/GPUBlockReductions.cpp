@@ -359,8 +359,25 @@ static linalg::GenericOp matchFoldableConsumer(linalg::GenericOp op,
                     [](AffineMap map) { return map.isIdentity(); }) ||
       !consumer.getRegionOutputArgs()[0].use_empty())
     return nullptr;
+  // The kernel writes the consumer's output while its blocks read the
+  // inputs: they must be other buffers (views of the same alloc or
+  // argument included).
+  Value output = consumer.getDpsInits()[0];
+  auto rootOf = [](Value value) {
+    while (Operation *def = value.getDefiningOp()) {
+      if (!isa<memref::CollapseShapeOp, memref::ExpandShapeOp,
+               memref::SubViewOp, memref::CastOp, memref::ReinterpretCastOp>(
+              def))
+        break;
+      value = def->getOperand(0);
+    }
+    return value;
+  };
+  for (Value input : op.getDpsInputs())
+    if (isa<MemRefType>(input.getType()) && rootOf(input) == rootOf(output))
+      return nullptr;
   auto bufferType = cast<MemRefType>(buffer.getType());
-  auto outputType = dyn_cast<MemRefType>(consumer.getDpsInits()[0].getType());
+  auto outputType = dyn_cast<MemRefType>(output.getType());
   if (!outputType || outputType.getShape() != bufferType.getShape())
     return nullptr;
   for (Operation &payload : consumer.getRegion().front().without_terminator())

@@ -98,7 +98,9 @@ static int64_t getStoreWidth(linalg::GenericOp op, int64_t minElements,
   // Gathers (loads in the payload) stay one thread per element: their
   // scattered loads want 4x the threads in flight more than wide stores
   // (H100: G2 10.1 us that way, 14.7 us with 16-byte stores).
-  // Row gathers (G1) read 16 bytes of the gathered row per group instead.
+  // Row gathers (G1) read 16 bytes of the gathered row per group; other
+  // gathers (G2) load each lane: with the divisions by kernel parameters
+  // gone (v6), 16-byte stores won there too (H100: G2 kernel 6.0 vs 8.2 us).
   if (!op.getRegion().getOps<memref::LoadOp>().empty() && !scatteredGathers &&
       (!rowGathers || !getRowGatherLoad(op)))
     return 0;
@@ -331,12 +333,12 @@ struct DMLGPUVectorStoresPass
       *this, "scattered-gathers",
       llvm::cl::desc("Other gathers too: scalar loads, 16-byte stores (off: "
                      "one thread per element)"),
-      llvm::cl::init(false)};
+      llvm::cl::init(true)};
   Option<int64_t> groupsPerThread{
       *this, "groups",
       llvm::cl::desc("16-byte groups written by each thread (more bytes per "
                      "thread, fewer blocks)"),
-      llvm::cl::init(4)};
+      llvm::cl::init(2)};
 };
 } // namespace
 

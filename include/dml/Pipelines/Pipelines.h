@@ -142,7 +142,7 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       *this, "vector-store-groups",
       llvm::cl::desc("16-byte groups written by each thread of an "
                      "elementwise kernel"),
-      llvm::cl::init(4)};
+      llvm::cl::init(2)};
   PassOptions::Option<bool> vectorStoreRowGathers{
       *this, "vector-store-row-gathers",
       llvm::cl::desc("Gathers of whole rows read 16 bytes of the gathered "
@@ -152,7 +152,7 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
   PassOptions::Option<bool> vectorStoreScatteredGathers{
       *this, "vector-store-scattered-gathers",
       llvm::cl::desc("Other gathers too get 16-byte stores (scalar loads)"),
-      llvm::cl::init(false)};
+      llvm::cl::init(true)};
   PassOptions::Option<int64_t> laneColumnThreads{
       *this, "lane-column-threads",
       llvm::cl::desc("Column reductions reading 16 bytes per row: threads "

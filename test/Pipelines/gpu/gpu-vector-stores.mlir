@@ -2,14 +2,14 @@
 // of 16 bytes becomes a kernel in which each thread computes 4 consecutive
 // f32 elements (the payload once per element) and writes them with one
 // 16-byte store where the output buffer is aligned, else 4 scalar stores;
-// `groups` such groups per thread (default 4), 256 groups apart.
+// `groups` such groups per thread (default 2), 256 groups apart.
 // Host-level loads of the payload's operands (one_hot's values) move into
 // the kernel.
-// RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores=min-elements=1 | FileCheck %s
+// RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores="min-elements=1 groups=4 scattered-gathers=false" | FileCheck %s
 // RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores=min-elements=8192 | FileCheck %s --check-prefix=SMALL
 // RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores="min-elements=1 groups=1" | FileCheck %s --check-prefix=GROUP1
-// RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores="min-elements=1 row-gathers=false" | FileCheck %s --check-prefix=NOROW
-// RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores="min-elements=1 scattered-gathers=true" | FileCheck %s --check-prefix=SCATTER
+// RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores="min-elements=1 row-gathers=false scattered-gathers=false" | FileCheck %s --check-prefix=NOROW
+// RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-vector-stores=min-elements=1 | FileCheck %s --check-prefix=SCATTER
 
 // CHECK-LABEL: func.func @one_hot
 // CHECK-NOT: memref.load
@@ -89,13 +89,18 @@ func.func @gather_rows(%t: tensor<10x8xf32>, %i: tensor<1x3xi32>) -> tensor<3x8x
   return %0 : tensor<3x8xf32>
 }
 
-// A gather along the last axis (G2) reads scattered elements: one thread
-// per element (4x the threads in flight; H100: G2 10.1 us that way, 14.7
-// us with 16-byte stores).
+// A gather along the last axis (G2) reads scattered elements: with
+// scattered-gathers=false, one thread per element.
 // CHECK-LABEL: func.func @gather_columns
 // CHECK-NOT: gpu.launch
 // CHECK: linalg.generic
-// With scattered-gathers: four scalar gathered loads, one 16-byte store.
+// By default (scattered-gathers): four scalar gathered loads, one 16-byte
+// store; 2 groups per thread (one_hot: 1280 groups in 3 blocks).
+// SCATTER-LABEL: func.func @one_hot
+// SCATTER: gpu.launch blocks({{.*}}) in ({{.*}} = %c3{{.*}}) threads({{.*}}) in ({{.*}} = %c256
+// SCATTER-COUNT-2: vector.store
+// SCATTER-NOT: vector.store
+// SCATTER-LABEL: func.func @odd_rows
 // SCATTER-LABEL: func.func @gather_columns
 // SCATTER: gpu.launch
 // SCATTER-COUNT-4: memref.load %arg0
