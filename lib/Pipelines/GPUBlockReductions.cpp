@@ -73,6 +73,12 @@ struct BlockReduction {
   int64_t vectorWidth = 1;
   /// The first input's contiguous dimension.
   unsigned contiguous = 0;
+  /// Per output (in the order of outputBuffers): a temporary that nothing
+  /// else reads (arg_max's values: not stored, no buffer), or the
+  /// elementwise op that is its only reader (arg_max's i32 -> i64
+  /// widening: applied to the result and stored into that op's output).
+  SmallVector<bool> deadOutputs;
+  SmallVector<linalg::GenericOp> foldedConsumers;
 };
 } // namespace
 
@@ -312,6 +318,102 @@ static linalg::GenericOp matchExpSumAfterMax(linalg::GenericOp maxOp) {
   return sumOp;
 }
 
+/// The readers of `buffer` besides `op`: every user that is not `op`, a
+/// linalg.fill of it or a deallocation. Empty when `buffer` is not a
+/// temporary of the function (memref.alloc).
+static SmallVector<Operation *> getOtherReaders(Value buffer, Operation *op,
+                                                bool &isTemporary) {
+  SmallVector<Operation *> readers;
+  isTemporary = buffer.getDefiningOp<memref::AllocOp>() != nullptr;
+  if (!isTemporary)
+    return readers;
+  for (Operation *user : buffer.getUsers()) {
+    if (user == op || isa<memref::DeallocOp>(user))
+      continue;
+    if (auto fill = dyn_cast<linalg::FillOp>(user))
+      if (fill.getOutputs()[0] == buffer)
+        continue;
+    readers.push_back(user);
+  }
+  return readers;
+}
+
+/// An elementwise op after `op` in the same block that reads only the
+/// temporary `buffer` (its one input, same shape, identity maps) through a
+/// payload of pure scalar ops, with only allocations, reshapes and
+/// constants in between: its payload can be applied where `op`'s kernel
+/// stores, and the temporary disappears.
+static linalg::GenericOp matchFoldableConsumer(linalg::GenericOp op,
+                                               Value buffer) {
+  bool isTemporary = false;
+  SmallVector<Operation *> readers = getOtherReaders(buffer, op, isTemporary);
+  if (!isTemporary || readers.size() != 1)
+    return nullptr;
+  auto consumer = dyn_cast<linalg::GenericOp>(readers[0]);
+  if (!consumer || consumer->getBlock() != op->getBlock() ||
+      !op->isBeforeInBlock(consumer) || !consumer.hasPureBufferSemantics() ||
+      consumer.getNumDpsInputs() != 1 || consumer.getNumDpsInits() != 1 ||
+      consumer.getDpsInputOperand(0)->get() != buffer ||
+      consumer.getNumReductionLoops() != 0 ||
+      !llvm::all_of(consumer.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }) ||
+      !consumer.getRegionOutputArgs()[0].use_empty())
+    return nullptr;
+  // The kernel writes the consumer's output while its blocks read the
+  // inputs: they must be other buffers (views of the same alloc or
+  // argument included).
+  Value output = consumer.getDpsInits()[0];
+  auto rootOf = [](Value value) {
+    while (Operation *def = value.getDefiningOp()) {
+      if (!isa<memref::CollapseShapeOp, memref::ExpandShapeOp,
+               memref::SubViewOp, memref::CastOp, memref::ReinterpretCastOp>(
+              def))
+        break;
+      value = def->getOperand(0);
+    }
+    return value;
+  };
+  for (Value input : op.getDpsInputs())
+    if (isa<MemRefType>(input.getType()) && rootOf(input) == rootOf(output))
+      return nullptr;
+  auto bufferType = cast<MemRefType>(buffer.getType());
+  auto outputType = dyn_cast<MemRefType>(output.getType());
+  if (!outputType || outputType.getShape() != bufferType.getShape())
+    return nullptr;
+  for (Operation &payload : consumer.getRegion().front().without_terminator())
+    if (isa<linalg::IndexOp>(payload) || payload.getNumRegions() != 0 ||
+        !isPure(&payload))
+      return nullptr;
+  for (Operation *between = op->getNextNode(); between != consumer;
+       between = between->getNextNode())
+    if (!isa<memref::AllocOp, memref::CollapseShapeOp, memref::ExpandShapeOp>(
+            between) &&
+        !between->hasTrait<OpTrait::ConstantLike>())
+      return nullptr;
+  return consumer;
+}
+
+/// Fills in `deadOutputs` and `foldedConsumers` of a Combine or Select
+/// reduction (one entry per output).
+static void findFoldableOutputs(linalg::GenericOp op,
+                                BlockReduction &reduction) {
+  for (auto [i, init] : llvm::enumerate(op.getDpsInits())) {
+    bool isTemporary = false;
+    bool dead = reduction.kind == BlockReduction::Kind::Select && i == 0 &&
+                getOtherReaders(init, op, isTemporary).empty() && isTemporary;
+    reduction.deadOutputs.push_back(dead);
+    // The kernel must not read the temporary (Combine without a constant
+    // fill joins the output's value in memory).
+    bool readsInit = reduction.kind == BlockReduction::Kind::Combine &&
+                     !findConstantFill(op, init);
+    reduction.foldedConsumers.push_back(
+        dead || readsInit ? nullptr : matchFoldableConsumer(op, init));
+  }
+  // A kernel needs at least one output it stores.
+  if (llvm::all_of(reduction.deadOutputs, [](bool dead) { return dead; }))
+    reduction.deadOutputs.assign(reduction.deadOutputs.size(), false);
+}
+
 static std::optional<BlockReduction>
 matchBlockReduction(linalg::GenericOp op, int64_t minReduced = kMinReduced,
                     bool vectorize = true) {
@@ -363,9 +465,11 @@ namespace {
 class BlockReductionEmitter {
 public:
   BlockReductionEmitter(linalg::GenericOp op, const BlockReduction &reduction,
-                        bool useShuffles, int64_t unroll)
+                        bool useShuffles, int64_t unroll, int64_t rowThreads,
+                        int64_t laneColumnThreads)
       : op(op), reduction(reduction), loc(op.getLoc()), builder(op),
-        useShuffles(useShuffles), unroll(unroll) {}
+        useShuffles(useShuffles), unroll(unroll), rowThreads(rowThreads),
+        laneColumnThreads(laneColumnThreads) {}
 
   void emit();
 
@@ -413,6 +517,10 @@ private:
   OpBuilder builder;
   bool useShuffles;
   int64_t unroll;
+  int64_t rowThreads;
+  /// Columns with 16-byte lanes: threads along x (outputs), 1024 / x
+  /// along y (rows).
+  int64_t laneColumnThreads;
   SmallVector<scf::ForOp> loopsToUnroll;
   /// Columns: neighbouring outputs per thread.
   int64_t lanes = 1;
@@ -771,6 +879,11 @@ void BlockReductionEmitter::emit() {
   // store the result as it is; Combine joins the output's initial value.
   bool storeAsIs = reduction.kind != BlockReduction::Kind::Combine;
   SmallVector<std::pair<Value, AffineMap>> buffers = outputBuffers();
+  // Folded consumers run in this kernel: it goes where the last of them
+  // was (only allocations, reshapes and constants lie in between).
+  for (linalg::GenericOp consumer : reduction.foldedConsumers)
+    if (consumer && builder.getInsertionPoint()->isBeforeInBlock(consumer))
+      builder.setInsertionPoint(consumer);
   SmallVector<Type> types;
   for (auto &[buffer, map] : buffers)
     types.push_back(getElementTypeOrSelf(buffer.getType()));
@@ -779,9 +892,10 @@ void BlockReductionEmitter::emit() {
   // Columns with 16-byte loads: 8 x 128 threads, 4 f32 outputs each.
   int64_t width = reduction.vectorWidth;
   lanes = reduction.rows ? 1 : width;
-  int64_t blockX = reduction.rows ? 1 : (width > 1 ? 8 : 32);
-  int64_t blockY = reduction.rows ? (reduction.outputs >= 1024 ? 256 : 1024)
-                                  : (width > 1 ? 128 : 32);
+  int64_t blockX = reduction.rows ? 1 : (width > 1 ? laneColumnThreads : 32);
+  int64_t blockY = reduction.rows
+                       ? (reduction.outputs >= 1024 ? rowThreads : 1024)
+                       : (width > 1 ? 1024 / laneColumnThreads : 32);
   while (blockY > 32 &&
          blockY / 2 >= reduction.reduced / (reduction.rows ? width : 1))
     blockY /= 2;
@@ -893,6 +1007,8 @@ void BlockReductionEmitter::emit() {
   SmallVector<Value> laneIvs(ivs);
   for (int64_t lane = 0; lane < lanes; ++lane)
     for (auto [i, buffer] : llvm::enumerate(buffers)) {
+      if (i < reduction.deadOutputs.size() && reduction.deadOutputs[i])
+        continue;
       Value init = buffer.first;
       if (lane > 0)
         laneIvs[reduction.contiguous] = arith::AddIOp::create(
@@ -907,13 +1023,42 @@ void BlockReductionEmitter::emit() {
                                            .getResult();
         result = combine(ValueRange{result}, ValueRange{initial})[0];
       }
+      if (linalg::GenericOp consumer = i < reduction.foldedConsumers.size()
+                                           ? reduction.foldedConsumers[i]
+                                           : nullptr) {
+        // The consumer's payload on the result, into its output (same
+        // shape, identity maps: the same indices).
+        Block &body = consumer.getRegion().front();
+        IRMapping mapping;
+        mapping.map(body.getArgument(0), result);
+        for (Operation &payload : body.without_terminator())
+          builder.clone(payload, mapping);
+        result = mapping.lookup(body.getTerminator()->getOperand(0));
+        init = consumer.getDpsInits()[0];
+      }
       memref::StoreOp::create(builder, loc, result, init, outIndices);
     }
   for (linalg::FillOp fill : fills)
     fill.erase();
   if (reduction.sumOp)
     reduction.sumOp.erase();
+  // Temporaries no kernel reads any more: gone with their deallocations.
+  SmallVector<Value> temporaries;
+  for (auto [i, init] : llvm::enumerate(op.getDpsInits()))
+    if (i < reduction.deadOutputs.size() &&
+        (reduction.deadOutputs[i] || reduction.foldedConsumers[i]))
+      temporaries.push_back(init);
   op.erase();
+  for (linalg::GenericOp consumer : reduction.foldedConsumers)
+    if (consumer)
+      consumer.erase();
+  for (Value temporary : temporaries) {
+    for (Operation *user : llvm::make_early_inc_range(temporary.getUsers()))
+      if (isa<memref::DeallocOp>(user))
+        user->erase();
+    if (temporary.use_empty())
+      temporary.getDefiningOp()->erase();
+  }
   // Unrolled last: a loop of unroll..2*unroll-1 rounds is replaced by
   // straight-line code, so its results must already have their users.
   for (scf::ForOp loop : loopsToUnroll)
@@ -964,8 +1109,14 @@ struct DMLGPUBlockReductionsPass
         }
       }
     for (auto &[op, reduction] : reductions)
+      if (foldOutputs && reduction.kind != BlockReduction::Kind::MaxExpSum &&
+          !fused.contains(op))
+        findFoldableOutputs(op, reduction);
+    for (auto &[op, reduction] : reductions)
       if (!fused.contains(op))
-        BlockReductionEmitter(op, reduction, shuffles, unroll).emit();
+        BlockReductionEmitter(op, reduction, shuffles, unroll, rowThreads,
+                              laneColumnThreads)
+            .emit();
   }
 
   Option<bool> shuffles{*this, "shuffles",
@@ -990,6 +1141,23 @@ struct DMLGPUBlockReductionsPass
       llvm::cl::desc("Shortest reduced window lowered here (tests lower it "
                      "to reach every reduction)"),
       llvm::cl::init(kMinReduced)};
+  Option<bool> foldOutputs{
+      *this, "fold-outputs",
+      llvm::cl::desc("Drop temporaries nothing reads (arg_max's values) and "
+                     "apply an elementwise consumer of a temporary (the "
+                     "index widening, average's division) at the store"),
+      llvm::cl::init(true)};
+  Option<int64_t> laneColumnThreads{
+      *this, "lane-column-threads",
+      llvm::cl::desc("Columns read 16 bytes per row: threads per block along "
+                     "the outputs (4 outputs each; 1024 / this along the "
+                     "rows; a power of two, 1 to 32)"),
+      llvm::cl::init(8)};
+  Option<int64_t> rowThreads{
+      *this, "row-threads",
+      llvm::cl::desc("Threads per block of a row reduction with at least "
+                     "1024 outputs (a power of two, 32 to 1024)"),
+      llvm::cl::init(256)};
 };
 } // namespace
 

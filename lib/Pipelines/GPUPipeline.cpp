@@ -438,11 +438,18 @@ void mlir::dml::buildDMLGPUMapPipeline(OpPassManager &pm,
                 (options.shuffles ? "true" : "false") +
                 " unroll=" + std::to_string(options.unroll) +
                 " vector-loads=" + (options.vectorLoads ? "true" : "false") +
-                " min-reduced=" + std::to_string(options.minReduced) + "}");
+                " min-reduced=" + std::to_string(options.minReduced) +
+                " row-threads=" + std::to_string(options.rowThreads) +
+                " lane-column-threads=" +
+                std::to_string(options.laneColumnThreads) + "}");
   if (options.vectorStores)
-    addGPUPipeline(pm, "dml-gpu-vector-stores{min-elements=" +
-                           std::to_string(options.vectorStoreMinElements) +
-                           "}");
+    addGPUPipeline(
+        pm, "dml-gpu-vector-stores{min-elements=" +
+                std::to_string(options.vectorStoreMinElements) + " groups=" +
+                std::to_string(options.vectorStoreGroups) + " row-gathers=" +
+                (options.vectorStoreRowGathers ? "true" : "false") +
+                " scattered-gathers=" +
+                (options.vectorStoreScatteredGathers ? "true" : "false") + "}");
   pm.addPass(std::make_unique<DMLGPUPrepareBuffersPass>());
   addGPUPipeline(pm, "func.func(convert-linalg-to-parallel-loops),"
                      "canonicalize");
@@ -457,6 +464,10 @@ void mlir::dml::buildDMLGPUMapPipeline(OpPassManager &pm,
                          "gpu-launch-sink-index-computations");
   pm.addPass(std::make_unique<DMLGPUDeviceBuffersPass>());
   pm.addPass(std::make_unique<DMLGPUApproximateMathPass>());
+  // The greedy rewrite above hoists the kernels' constants back into the
+  // host function (kernel parameters again: 64-bit div/rem by a parameter
+  // in PTX instead of a multiply by a known constant); sink them again.
+  addGPUPipeline(pm, "gpu-launch-sink-index-computations");
 }
 
 void mlir::dml::buildDMLGPULowerPipeline(OpPassManager &pm,

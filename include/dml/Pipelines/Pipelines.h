@@ -143,6 +143,31 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::desc("Smallest elementwise output written 16 bytes per "
                      "thread (tests lower it to reach small shapes)"),
       llvm::cl::init(4096)};
+  PassOptions::Option<int64_t> vectorStoreGroups{
+      *this, "vector-store-groups",
+      llvm::cl::desc("16-byte groups written by each thread of an "
+                     "elementwise kernel"),
+      llvm::cl::init(2)};
+  PassOptions::Option<bool> vectorStoreRowGathers{
+      *this, "vector-store-row-gathers",
+      llvm::cl::desc("Gathers of whole rows read 16 bytes of the gathered "
+                     "row per thread and group (false: one thread per "
+                     "element)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> vectorStoreScatteredGathers{
+      *this, "vector-store-scattered-gathers",
+      llvm::cl::desc("Other gathers too get 16-byte stores (scalar loads)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<int64_t> laneColumnThreads{
+      *this, "lane-column-threads",
+      llvm::cl::desc("Column reductions reading 16 bytes per row: threads "
+                     "per block along the outputs (1024 / this along rows)"),
+      llvm::cl::init(8)};
+  PassOptions::Option<int64_t> rowThreads{
+      *this, "row-threads",
+      llvm::cl::desc("Threads per block of a block-wide row reduction with "
+                     "at least 1024 outputs"),
+      llvm::cl::init(256)};
   PassOptions::Option<int64_t> minReduced{
       *this, "min-reduced",
       llvm::cl::desc("Shortest reduced window of a block-wide reduction "

@@ -60,6 +60,21 @@ static __thread int borrowing;
 static __thread CUstream borrowedStream;
 static __thread int firstError;
 
+/* Set by dmlCudaBegin once the context is current: the launches of the
+ * same call skip cuCtxSetCurrent. */
+static __thread int callContextReady;
+
+/* Kernel handles by (module, name): the host code asks for the function
+ * before every launch; cuModuleGetFunction is a driver call (a name
+ * lookup) each time. Names are the library's constant strings. */
+enum { kFunctionCacheSize = 64 };
+static struct {
+  CUmodule module;
+  const char *name;
+  CUfunction function;
+} functionCache[kFunctionCacheSize];
+static pthread_mutex_t functionCacheLock = PTHREAD_MUTEX_INITIALIZER;
+
 static void record(CUresult result) {
   if (result != 0 && firstError == 0)
     firstError = result;
@@ -102,6 +117,8 @@ static void initializeDriver(void) { driver.status = loadDriver(); }
 /* Makes the primary context of device 0 current; false (error recorded)
  * when there is no usable driver. */
 static int ready(void) {
+  if (callContextReady)
+    return 1;
   pthread_once(&driverOnce, initializeDriver);
   if (driver.status != 0) {
     record(driver.status);
@@ -132,6 +149,12 @@ DML_CUDA_HIDDEN void *mgpuModuleLoad(void *data, size_t size) {
 }
 
 DML_CUDA_HIDDEN void mgpuModuleUnload(void *module) {
+  pthread_mutex_lock(&functionCacheLock);
+  for (int i = 0; i < kFunctionCacheSize; ++i)
+    if (functionCache[i].module == module)
+      functionCache[i].module = NULL, functionCache[i].name = NULL,
+      functionCache[i].function = NULL;
+  pthread_mutex_unlock(&functionCacheLock);
   if (module && driver.status == 0)
     driver.moduleUnload(module);
 }
@@ -143,8 +166,28 @@ DML_CUDA_HIDDEN void *mgpuModuleGetFunction(void *module, const char *name) {
     record(driver.status != 0 ? driver.status : kInvalidHandle);
     return NULL;
   }
-  if (ready())
-    record(driver.moduleGetFunction(&function, module, name));
+  pthread_mutex_lock(&functionCacheLock);
+  int free = -1;
+  for (int i = 0; i < kFunctionCacheSize && !function; ++i) {
+    if (functionCache[i].module == module && functionCache[i].name == name)
+      function = functionCache[i].function;
+    else if (!functionCache[i].module && free < 0)
+      free = i;
+  }
+  pthread_mutex_unlock(&functionCacheLock);
+  if (function || !ready())
+    return function;
+  CUresult result = driver.moduleGetFunction(&function, module, name);
+  record(result);
+  if (result != 0)
+    return NULL;
+  pthread_mutex_lock(&functionCacheLock);
+  if (free >= 0 && !functionCache[free].module) {
+    functionCache[free].module = module;
+    functionCache[free].name = name;
+    functionCache[free].function = function;
+  }
+  pthread_mutex_unlock(&functionCacheLock);
   return function;
 }
 
@@ -207,10 +250,11 @@ DML_CUDA_HIDDEN void dmlCudaBegin(void *stream) {
   firstError = 0;
   borrowing = 1;
   borrowedStream = stream;
-  (void)ready();
+  callContextReady = ready();
 }
 
 DML_CUDA_HIDDEN int dmlCudaEnd(void) {
+  callContextReady = 0;
   borrowing = 0;
   borrowedStream = NULL;
   int result = firstError;

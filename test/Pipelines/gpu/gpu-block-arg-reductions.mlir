@@ -5,9 +5,14 @@
 // time when the buffer is aligned (else the scalar loop).
 // RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-block-reductions | FileCheck %s
 // RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-block-reductions=vector-loads=false | FileCheck %s --check-prefix=SCALAR
+// RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-block-reductions=fold-outputs=false | FileCheck %s --check-prefix=NOFOLD
 
+// The values are a temporary nothing else reads: not stored, no buffer;
+// the i32 -> i64 widening of the indices is applied where the kernel
+// stores them, into the result (no temporary, no second kernel).
 // CHECK-LABEL: func.func @argmax_rows
 // CHECK-NOT: linalg.fill
+// CHECK-NOT: memref.alloc
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c300{{.*}}) threads({{.*}}) workgroup({{.*}} : memref<1024x1xf32, #gpu.address_space<workgroup>>, {{.*}} : memref<1024x1xi32, #gpu.address_space<workgroup>>)
 // CHECK: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %arg0
 // CHECK: arith.remui %[[PTR]]
@@ -20,8 +25,21 @@
 // CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi ule
 // CHECK: arith.cmpf ugt
 // CHECK: gpu.barrier
-// CHECK: memref.store {{.*}} : memref<300xf32>
-// CHECK-NEXT: memref.store {{.*}} : memref<300xi32>
+// CHECK: %[[WIDE:.*]] = arith.extui {{.*}} : i32 to i64
+// CHECK-NEXT: memref.store %[[WIDE]], %{{.*}} : memref<300xi64>
+// CHECK-NOT: memref.store
+// CHECK: gpu.terminator
+// CHECK-NOT: linalg.generic
+// CHECK-NOT: memref.dealloc
+// CHECK: return
+// NOFOLD-LABEL: func.func @argmax_rows
+// NOFOLD: memref.alloc() {{.*}} : memref<300xf32>
+// NOFOLD: memref.alloc() {{.*}} : memref<300xi32>
+// NOFOLD: gpu.launch
+// NOFOLD: memref.store {{.*}} : memref<300xf32>
+// NOFOLD-NEXT: memref.store {{.*}} : memref<300xi32>
+// NOFOLD: linalg.generic
+// NOFOLD: arith.extui
 // SCALAR-LABEL: func.func @argmax_rows
 // SCALAR-NOT: vector.load
 // SCALAR: gpu.shuffle

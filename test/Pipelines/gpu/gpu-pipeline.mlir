@@ -8,6 +8,14 @@
 // RUN: dml-opt %s --dml-gpu-pipeline=block-reductions=false | FileCheck %s --check-prefix=PTX
 // RUN: dml-opt %s --dml-gpu-pipeline | FileCheck %s --check-prefix=BLOCK
 // RUN: dml-opt %s --dml-gpu-pipeline="chip=sm_80 features=+ptx70" | FileCheck %s --check-prefix=CHIP
+// RUN: dml-opt %s --dml-gpu-pipeline | FileCheck %s --check-prefix=SINK
+
+// Shapes are constants inside the kernels, not kernel parameters (greedy
+// rewrites after the mapping hoist constants out of gpu.launch; they are
+// sunk again): one_hot's and the column kernels' index arithmetic divides
+// by constants, which PTX does without a division instruction.
+// SINK: gpu.binary @onehot_kernel
+// SINK-NOT: {{(div|rem)\.[us](32|64)}}
 
 // Rows of a [300, 70] reduction: 300 threads in 2 blocks of 256, each
 // thread looping over its row; the sums go straight into the out-param,
