@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Utils/GPUUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -426,6 +427,36 @@ struct DMLGPUApproximateMathPass
     lowerMathToInlinePTX(getOperation());
   }
 };
+
+/// gpu-launch-sink-index-computations, but not into the top_k launches that
+/// must keep their constants as parameters (kConstantsAsParametersAttr).
+struct DMLGPUSinkKernelConstantsPass
+    : public PassWrapper<DMLGPUSinkKernelConstantsPass,
+                         OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DMLGPUSinkKernelConstantsPass)
+  StringRef getArgument() const override {
+    return "dml-gpu-sink-kernel-constants";
+  }
+  StringRef getDescription() const override {
+    return "Sink constants and index computations into gpu.launch bodies";
+  }
+  void runOnOperation() override {
+    // The same choice as upstream's pass: what is cheap to recompute.
+    auto isSinkingBeneficiary = [](Operation *op) {
+      return matchPattern(op, m_Constant()) ||
+             isa<memref::DimOp, arith::SelectOp, arith::CmpIOp>(op);
+    };
+    WalkResult walk = getOperation().walk([&](gpu::LaunchOp launch) {
+      if (launch->removeAttr(kConstantsAsParametersAttr))
+        return WalkResult::advance();
+      return failed(sinkOperationsIntoLaunchOp(launch, isSinkingBeneficiary))
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      signalPassFailure();
+  }
+};
 } // namespace
 
 void mlir::dml::buildDMLGPUMapPipeline(OpPassManager &pm,
@@ -467,7 +498,7 @@ void mlir::dml::buildDMLGPUMapPipeline(OpPassManager &pm,
   // The greedy rewrite above hoists the kernels' constants back into the
   // host function (kernel parameters again: 64-bit div/rem by a parameter
   // in PTX instead of a multiply by a known constant); sink them again.
-  addGPUPipeline(pm, "gpu-launch-sink-index-computations");
+  pm.addPass(std::make_unique<DMLGPUSinkKernelConstantsPass>());
 }
 
 void mlir::dml::buildDMLGPULowerPipeline(OpPassManager &pm,
@@ -507,6 +538,7 @@ void mlir::dml::registerDMLGPUPipelines() {
   PassRegistration<DMLGPUCollapseLoopsPass>();
   PassRegistration<DMLGPUDeviceBuffersPass>();
   PassRegistration<DMLGPUApproximateMathPass>();
+  PassRegistration<DMLGPUSinkKernelConstantsPass>();
   registerDMLGPUSelectTopKPass();
   PassPipelineRegistration<GPUPipelineOptions>(
       "dml-gpu-pipeline",
