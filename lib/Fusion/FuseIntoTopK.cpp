@@ -172,8 +172,9 @@ struct FoldSplatInputIntoTopK : public OpRewritePattern<SelectTopKOp> {
       body.eraseArgument(index);
       SmallVector<Attribute> maps(op.getIndexingMapsAttr().getValue());
       maps.erase(maps.begin() + index);
+      unsigned erased = index; // Lambdas capture no structured bindings.
       rewriter.modifyOpInPlace(op, [&] {
-        op.getInputsMutable().erase(index);
+        op.getInputsMutable().erase(erased);
         op.setIndexingMapsAttr(rewriter.getArrayAttr(maps));
       });
       return success();
