@@ -645,9 +645,8 @@ private:
           // Zero pad keys never count: every candidate key has a bit set.
           Value notWorse =
               emitCountAbove(lb, l, candidate, count, /*orEqual=*/true);
-          Value enough =
-              arith::CmpIOp::create(lb, l, arith::CmpIPredicate::uge, notWorse,
-                                    index(lb, l, sampleK));
+          Value enough = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::uge,
+                                               notWorse, index(lb, l, sampleK));
           scf::YieldOp::create(
               lb, l,
               arith::SelectOp::create(lb, l, enough, candidate, found[0])
@@ -689,17 +688,8 @@ private:
     if (!carrierFilter)
       return {};
     Type i32 = b.getI32Type(), f32 = b.getF32Type();
-    auto fromOrd = [&](OpBuilder &lb, Location l, Value ord) -> Value {
-      Value positive =
-          arith::CmpIOp::create(lb, l, arith::CmpIPredicate::uge, ord,
-                                intConstant(lb, l, i32, 0x80000000));
-      Value bits = arith::SelectOp::create(
-          lb, l, positive,
-          arith::XOrIOp::create(lb, l, ord,
-                                intConstant(lb, l, i32, 0x80000000)),
-          arith::XOrIOp::create(lb, l, ord,
-                                intConstant(lb, l, i32, 0xFFFFFFFF)));
-      return arith::BitcastOp::create(lb, l, f32, bits);
+    auto fromOrd = [](OpBuilder &lb, Location l, Value ord) -> Value {
+      return emitFloatOfOrd(lb, l, ord);
     };
     auto passes = [&](OpBuilder &lb, Location l, Value x) -> Value {
       Value value = p.input.evaluateWithCarrier(
@@ -740,6 +730,21 @@ private:
     return arith::SelectOp::create(b, loc, filters, above, negativeInf);
   }
 
+  /// The f32 whose ord (decreasing) is `ord`: the inverse of the sign flip.
+  static Value emitFloatOfOrd(OpBuilder &b, Location loc, Value ord) {
+    Type i32 = b.getI32Type();
+    Value positive =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, ord,
+                              intConstant(b, loc, i32, 0x80000000));
+    Value bits = arith::SelectOp::create(
+        b, loc, positive,
+        arith::XOrIOp::create(b, loc, ord,
+                              intConstant(b, loc, i32, 0x80000000)),
+        arith::XOrIOp::create(b, loc, ord,
+                              intConstant(b, loc, i32, 0xFFFFFFFF)));
+    return arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
+  }
+
   /// Floats are compared as floats: one cmpf instead of the ord's eight
   /// integer ops per chunk. The limit is the float v with
   ///   decreasing: x >=u v  iff  ord(x) >= t, NaN passing (it is the best);
@@ -763,16 +768,7 @@ private:
                                  intConstant(b, loc, i32, kOrdOfNegativeInf));
     ord = arith::MinUIOp::create(b, loc, ord,
                                  intConstant(b, loc, i32, kOrdOfPositiveInf));
-    Value positive =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, ord,
-                              intConstant(b, loc, i32, 0x80000000));
-    Value bits = arith::SelectOp::create(
-        b, loc, positive,
-        arith::XOrIOp::create(b, loc, ord,
-                              intConstant(b, loc, i32, 0x80000000)),
-        arith::XOrIOp::create(b, loc, ord,
-                              intConstant(b, loc, i32, 0xFFFFFFFF)));
-    return arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
+    return emitFloatOfOrd(b, loc, ord);
   }
 
   /// Which of `elements` (scalar or vector) pass the scan's threshold;
