@@ -756,12 +756,17 @@ static Status compileModule(ModuleOp module, const std::string &outputPath,
           errorStream)))
     return Status::error("invalid pipeline options: " + errors);
   pipelineOptions.threads = options.threads;
-  if (!gpu && !pipelineOptions.vectorBits.hasValue()) {
+  if (!gpu && (!pipelineOptions.vectorBits.hasValue() ||
+               !pipelineOptions.longRowStreams.hasValue())) {
     Expected<std::unique_ptr<llvm::TargetMachine>> machine =
         createTargetMachine(options);
     if (!machine)
       return machine.status();
-    pipelineOptions.vectorBits = mlir::dml::getTargetVectorBits(**machine);
+    if (!pipelineOptions.vectorBits.hasValue())
+      pipelineOptions.vectorBits = mlir::dml::getTargetVectorBits(**machine);
+    if (!pipelineOptions.longRowStreams.hasValue())
+      pipelineOptions.longRowStreams =
+          mlir::dml::chooseLongRowStreams((*machine)->getTargetCPU());
   }
   OwningOpRef<ModuleOp> lowered = module.clone();
   PassManager pm = PassManager::on<ModuleOp>(context);

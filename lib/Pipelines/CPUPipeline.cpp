@@ -337,6 +337,7 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   codegenOptions.itemsPerThread = options.itemsPerThread;
   codegenOptions.callerStreamingBytes = options.callerStreamingBytes;
   codegenOptions.prefetchRows = options.prefetchRows;
+  codegenOptions.longRowStreams = options.longRowStreams;
   // Blocks of rows (dml-fuse-rows) run as parallel loop iterations.
   addPipeline(pm, "func.func(scf-forall-to-parallel)");
   // top_k's selection first: its loops are not linalg ops.

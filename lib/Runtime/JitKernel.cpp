@@ -652,6 +652,8 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
     pipelineOptions.threads = kernel->numThreads;
     if (!pipelineOptions.vectorBits.hasValue())
       pipelineOptions.vectorBits = getHostVectorBits();
+    if (!pipelineOptions.longRowStreams.hasValue())
+      pipelineOptions.longRowStreams = getHostLongRowStreams();
     buildDMLCPUPipeline(pm, pipelineOptions);
   }
   if (failed(pm.run(*lowered)))

@@ -34,3 +34,14 @@ int64_t dml::getTargetVectorBits(const llvm::TargetMachine &machine) {
     return subtarget->checkFeatures(("+" + name).str());
   });
 }
+
+int64_t dml::chooseLongRowStreams(llvm::StringRef cpuName) {
+  // AMD Zen reads a long row faster alone, four registers on it, than four
+  // rows 16 KiB apart (bench/README.md, R1: 1 and 2 threads); the Intel
+  // Xeons read ~20 % faster from four streams.
+  return cpuName.starts_with("znver") ? 1 : 4;
+}
+
+int64_t dml::getHostLongRowStreams() {
+  return chooseLongRowStreams(llvm::sys::getHostCPUName());
+}

@@ -92,14 +92,25 @@ func.func @add(%a: tensor<4x1024xf32>, %b: tensor<4x1024xf32>) -> tensor<4x1024x
 }
 )mlir";
 
+/// A sum of 16 KiB rows (long rows, chooseLongRowStreams).
+constexpr const char *kLongRowSumModule = R"mlir(
+func.func @sum(%x: tensor<8x4096xf32>) -> tensor<8x1xf32> {
+  %r = dml.reduce %x, function = sum, axes = [1] : tensor<8x4096xf32> -> tensor<8x1xf32>
+  return %r : tensor<8x1xf32>
+}
+)mlir";
+
 /// The IR after the JIT's pipeline with `pipelineOptions`.
-std::string jitIR(llvm::StringRef pipelineOptions) {
+std::string jitIR(llvm::StringRef pipelineOptions,
+                  const char *moduleText = kModule,
+                  llvm::StringRef function = "add") {
   DialectRegistry registry;
   registry.insert<DMLDialect>();
   registerAllDialects(registry);
   registerAllExtensions(registry);
   MLIRContext context(registry);
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kModule, &context);
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(moduleText, &context);
   EXPECT_TRUE(module);
   std::string ir;
   llvm::raw_string_ostream os(ir);
@@ -108,7 +119,7 @@ std::string jitIR(llvm::StringRef pipelineOptions) {
   options.irStream = &os;
   options.pipelineOptions = pipelineOptions.str();
   llvm::Expected<std::unique_ptr<JitKernel>> kernel =
-      JitKernel::compile(*module, "add", options);
+      JitKernel::compile(*module, function, options);
   EXPECT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
   return ir;
 }
@@ -133,6 +144,37 @@ TEST(VectorWidth, ExplicitVectorBitsOverride) {
   EXPECT_NE(ir.find(chunkType(128)), std::string::npos);
   EXPECT_EQ(ir.find(chunkType(512)), std::string::npos);
   EXPECT_EQ(ir.find(chunkType(256)), std::string::npos);
+}
+
+TEST(LongRowStreams, Rule) {
+  EXPECT_EQ(chooseLongRowStreams("znver5"), 1);
+  EXPECT_EQ(chooseLongRowStreams("znver3"), 1);
+  EXPECT_EQ(chooseLongRowStreams("sapphirerapids"), 4);
+  EXPECT_EQ(chooseLongRowStreams("skylake-avx512"), 4);
+  EXPECT_EQ(chooseLongRowStreams("generic"), 4);
+  EXPECT_EQ(chooseLongRowStreams(""), 4);
+}
+
+constexpr const char *kFourRowLoop =
+    "-> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)";
+constexpr const char *kOneRowLoop = "-> (vector<64xf32>)";
+
+TEST(LongRowStreams, JitChoosesForTheHost) {
+  bool oneRow = chooseLongRowStreams(llvm::sys::getHostCPUName()) == 1;
+  EXPECT_EQ(getHostLongRowStreams(), oneRow ? 1 : 4);
+  std::string ir = jitIR("vector-bits=512", kLongRowSumModule, "sum");
+  EXPECT_EQ(ir.find(kOneRowLoop) != std::string::npos, oneRow);
+  EXPECT_EQ(ir.find(kFourRowLoop) != std::string::npos, !oneRow);
+}
+
+TEST(LongRowStreams, ExplicitOptionOverrides) {
+  for (int64_t streams : {1, 4}) {
+    std::string ir =
+        jitIR("vector-bits=512 long-row-streams=" + std::to_string(streams),
+              kLongRowSumModule, "sum");
+    EXPECT_EQ(ir.find(kOneRowLoop) != std::string::npos, streams == 1);
+    EXPECT_EQ(ir.find(kFourRowLoop) != std::string::npos, streams == 4);
+  }
 }
 
 } // namespace

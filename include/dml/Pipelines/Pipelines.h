@@ -56,6 +56,11 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Software-prefetch rows the hardware prefetchers miss: "
                      "gathered rows, and pieces of rows shorter than a page"),
       llvm::cl::init(true)};
+  PassOptions::Option<int64_t> longRowStreams{
+      *this, "long-row-streams",
+      llvm::cl::desc("Rows of at least 16 KiB that an inner reduction reads "
+                     "at once (default: by target CPU, chooseLongRowStreams)"),
+      llvm::cl::init(4)};
   PassOptions::Option<int64_t> callerStreamingBytes{
       *this, "caller-streaming-bytes",
       llvm::cl::desc("Outputs in the caller's buffers from this size on are "

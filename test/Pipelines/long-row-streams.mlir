@@ -1,0 +1,32 @@
+// Rows of at least 16 KiB read at most long-row-streams rows at once
+// (1 on AMD Zen, chooseLongRowStreams): one row then keeps the
+// W = 4-register chunk; shorter rows still interleave 4 outputs.
+// RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen | FileCheck %s --check-prefix=FOUR
+// RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen="long-row-streams=1" | FileCheck %s --check-prefix=ONE
+// RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen="long-row-streams=2" | FileCheck %s --check-prefix=TWO
+
+// 4096 f32: 16 KiB rows.
+// FOUR-LABEL: func.func @long_rows
+// FOUR: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// ONE-LABEL: func.func @long_rows
+// ONE: scf.for %{{.*}} = %c0 to %c4096 step %c64 iter_args({{.*}}) -> (vector<64xf32>)
+// ONE: vector.load {{.*}} : memref<8x4096xf32>, vector<64xf32>
+// ONE-COUNT-1: vector.reduction <add>
+// ONE-NOT: vector.reduction
+// ONE: return
+// TWO-LABEL: func.func @long_rows
+// TWO: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>)
+func.func @long_rows(%x: tensor<8x4096xf32>) -> tensor<8x1xf32> {
+  %r = dml.reduce %x, function = sum, axes = [1] : tensor<8x4096xf32> -> tensor<8x1xf32>
+  return %r : tensor<8x1xf32>
+}
+
+// 4095 f32: one element short of 16 KiB.
+// FOUR-LABEL: func.func @short_rows
+// FOUR: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// ONE-LABEL: func.func @short_rows
+// ONE: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+func.func @short_rows(%x: tensor<8x4095xf32>) -> tensor<8x1xf32> {
+  %r = dml.reduce %x, function = sum, axes = [1] : tensor<8x4095xf32> -> tensor<8x1xf32>
+  return %r : tensor<8x1xf32>
+}
