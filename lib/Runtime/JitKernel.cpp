@@ -36,6 +36,8 @@
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/LICM.h"
+#include "llvm/Transforms/Scalar/LoopRotation.h"
+#include "llvm/Transforms/Scalar/LoopUnrollPass.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 
@@ -390,6 +392,15 @@ static void runJitOptimizationPipeline(llvm::Module &module,
   functionPasses.addPass(llvm::SimplifyCFGPass());
   functionPasses.addPass(llvm::createFunctionToLoopPassAdaptor(
       llvm::LICMPass(llvm::LICMOptions()), /*UseMemorySSA=*/true));
+  functionPasses.addPass(llvm::InstCombinePass());
+  functionPasses.addPass(llvm::SimplifyCFGPass());
+  // Loops whose metadata asks for it (dml-linalg-to-vector-loops marks the
+  // vector loops of row reductions) are unrolled; the others are left as
+  // the dml pipeline built them.
+  functionPasses.addPass(
+      llvm::createFunctionToLoopPassAdaptor(llvm::LoopRotatePass()));
+  functionPasses.addPass(llvm::LoopUnrollPass(llvm::LoopUnrollOptions(
+      /*OptLevel=*/2, /*OnlyWhenForced=*/true, /*ForgetSCEV=*/false)));
   functionPasses.addPass(llvm::InstCombinePass());
   functionPasses.addPass(llvm::SimplifyCFGPass());
   llvm::ModulePassManager modulePasses;

@@ -47,6 +47,7 @@
 #include "dml/Transforms/Passes.h"
 #include "dml/Transforms/ReductionIdentity.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -1217,6 +1218,8 @@ private:
                   }
                   scf::YieldOp::create(lb, loc, next);
                 });
+            if (step > 1)
+              requestUnroll(loop);
             return SmallVector<Value>(loop.getResults());
           };
           // The remainder [vectorEnd, innermost) as one W-wide step at
@@ -1421,6 +1424,28 @@ private:
       merged = lane == 0 ? scalars : mergeSelection(b, merged, scalars);
     }
     return merged;
+  }
+
+  /// Asks LLVM to unroll the vector loop of a reduction over the innermost
+  /// dimension kReductionUnroll times: one chunk per row and step leaves
+  /// the loop's control and each accumulator's mask bookkeeping on the
+  /// critical path (a NaN-flagged max over rows ran at 20 GB/s on one Zen 5
+  /// core, unrolled at the read bandwidth). The JIT's light LLVM pipeline
+  /// unrolls only loops that ask (T2's scan loops got slower unrolled).
+  static void requestUnroll(scf::ForOp loop) {
+    constexpr int64_t kReductionUnroll = 4;
+    MLIRContext *context = loop.getContext();
+    auto unroll = LLVM::LoopUnrollAttr::get(
+        context, /*disable=*/nullptr,
+        IntegerAttr::get(IntegerType::get(context, 32), kReductionUnroll),
+        /*runtimeDisable=*/nullptr, /*full=*/nullptr,
+        /*followupUnrolled=*/nullptr, /*followupRemainder=*/nullptr,
+        /*followupAll=*/nullptr);
+    // scf-to-cf moves the attribute onto the loop's back edge, where the
+    // LLVM branch takes it as its loop metadata.
+    loop->setAttr("loop_annotation", LLVM::LoopAnnotationAttr::get(
+                                         context, {}, {}, {}, unroll, {}, {},
+                                         {}, {}, {}, {}, {}, {}, {}, {}, {}));
   }
 
   /// R for emitInnerParallel: steps of the innermost outer reduction

@@ -141,6 +141,7 @@ def DMLLinalgToVectorLoops
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
