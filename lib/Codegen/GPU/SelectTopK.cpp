@@ -206,7 +206,6 @@ public:
         b, loc, constIndex(blocks), one, one, constIndex(blockSize), one, one,
         /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
         ValueRange(), attributions);
-    launch->setAttr(kConstantsAsParametersAttr, b.getUnitAttr());
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToEnd(&launch.getBody().front());
@@ -276,7 +275,6 @@ public:
     auto launch =
         gpu::LaunchOp::create(b, loc, constIndex(llvm::divideCeil(rows, warps)),
                               one, one, constIndex(32 * warps), one, one);
-    launch->setAttr(kConstantsAsParametersAttr, b.getUnitAttr());
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToEnd(&launch.getBody().front());
     gpu::TerminatorOp::create(b, loc);
