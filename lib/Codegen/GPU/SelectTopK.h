@@ -14,13 +14,6 @@
 #include <memory>
 
 namespace mlir::dml {
-/// Marks the top_k launches whose constants must stay kernel parameters:
-/// sunk into these kernels, they fault on misaligned 8-byte shared-memory
-/// reads on the H100 (compute-sanitizer; cause not yet found), so
-/// dml-gpu-sink-kernel-constants leaves them alone (and drops the mark). No
-/// dialect prefix: the dml dialect verifies its own discardable attributes.
-constexpr llvm::StringLiteral kConstantsAsParametersAttr =
-    "dml_gpu_constants_as_parameters";
 std::unique_ptr<Pass> createDMLGPUSelectTopKPass();
 void registerDMLGPUSelectTopKPass();
 } // namespace mlir::dml

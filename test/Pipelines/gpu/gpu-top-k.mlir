@@ -139,17 +139,32 @@ func.func @half(%x: tensor<2x100xf16>) -> (tensor<2x4xf16>, tensor<2x4xui32>) {
 }
 
 // K = 200 > 128: the 256-slot candidate list (padded with a worst entry)
-// is sorted by a bitonic network (8 sizes, a barrier per stage), then the
-// first 200 are written.
+// is sorted by a bitonic network, then the first 200 are written. Sizes
+// 2-32 run in registers (each thread its elements, the partner lane's by
+// shuffle xor), then sizes 64-256: the stages of stride >= 32 in shared
+// memory (a barrier each), those of stride < 32 again in registers.
 // CHECK-LABEL: func.func @sorted
 // CHECK: gpu.launch {{.*}} workgroup({{.*}} : memref<256xi32, #gpu.address_space<workgroup>>, {{.*}} : memref<256xi32, #gpu.address_space<workgroup>>)
 // CHECK: scf.for %[[PAD:.*]] = %{{.*}} to %c256 step %c256 {
 // CHECK-NEXT: memref.store %c0_i32, %{{.*}}[%[[PAD]]]
 // CHECK-NEXT: memref.store %c-1_i32, %{{.*}}[%[[PAD]]]
-// CHECK: scf.for %[[SIZE:.*]] = %c1 to %c9 step %c1 {
-// CHECK: scf.for %{{.*}} = %c0 to %[[SIZE]] step %c1 {
+// CHECK: gpu.barrier
+// CHECK: scf.for %[[E:.*]] = %arg6 to %c256 step %c256 {
+// CHECK: scf.for %{{.*}} = %c1 to %c6 step %c1 iter_args
+// CHECK: arith.minui %{{.*}}, %c5 : index
+// CHECK: gpu.shuffle  xor
+// CHECK: gpu.shuffle  xor
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[E]]]
+// CHECK-NEXT: memref.store %{{.*}}, %{{.*}}[%[[E]]]
+// CHECK: gpu.barrier
+// CHECK: scf.for %[[SIZE:.*]] = %c6 to %c9 step %c1 {
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 {
 // CHECK: scf.for %{{.*}} = %arg6 to %c128 step %c256 {
 // CHECK: arith.xori
+// CHECK: gpu.barrier
+// CHECK: scf.for %{{.*}} = %arg6 to %c256 step %c256 {
+// CHECK: scf.for %{{.*}} = %[[SIZE]] to %{{.*}} step %c1 iter_args
+// CHECK: gpu.shuffle  xor
 // CHECK: gpu.barrier
 // CHECK: scf.for %{{.*}} = %arg6 to %c200 step %c256 {
 // CHECK: memref.store %{{.*}}, %arg1[%{{.*}}, %{{.*}}] : memref<3x200xf32>
@@ -181,7 +196,7 @@ func.func @sorted(%x: tensor<3x1000xf32>) -> (tensor<3x200xf32>, tensor<3x200xui
 // CHECK: arith.muli %{{.*}}, %c6000 : index
 // CHECK: memref.load %[[KEYS]][%{{.*}}] : memref<12000xi32>
 // CHECK: memref.load %[[POSITIONS]][%{{.*}}] : memref<12000xi32>
-// CHECK: scf.for %{{.*}} = %c1 to %c11 step %c1 {
+// CHECK: scf.for %{{.*}} = %c6 to %c11 step %c1 {
 // CHECK: memref.store %{{.*}}, %arg1[%{{.*}}, %{{.*}}] : memref<2x1000xf32>
 // CHECK: memref.dealloc %[[KEYS]]
 // CHECK: memref.dealloc %[[POSITIONS]]
