@@ -3,7 +3,8 @@
 // RUN: dml-opt %s --dml-approximate-math=fast-exp=false | FileCheck %s --check-prefix=UPSTREAM
 
 // f32 exp: clamp (NaN passes: both comparisons are false), k by the
-// 1.5 * 2^23 shifter, r in two FMAs, six polynomial FMAs, then 2^k.
+// 1.5 * 2^23 shifter, r in two FMAs, the polynomial as 1 + (r + r^2 q(r)),
+// then 2^k.
 // CHECK-LABEL: func.func @vector_exp
 // CHECK-SAME: (%[[X:.*]]: vector<16xf32>)
 // CHECK-DAG: %[[HIGH:.*]] = arith.constant dense<8.880000e+01> : vector<16xf32>
@@ -20,8 +21,11 @@
 // CHECK: %[[N:.*]] = arith.subi %[[BITS]], %[[SHIFTER_BITS]]
 // CHECK: %[[R_HIGH:.*]] = math.fma %[[K]], %{{.*}}, %[[CLAMPED]]
 // CHECK: %[[R:.*]] = math.fma %[[K]], %{{.*}}, %[[R_HIGH]]
-// CHECK-COUNT-5: math.fma %{{.*}}, %[[R]], %{{.*}}
-// CHECK: %[[P:.*]] = math.fma %{{.*}}, %[[R]], %{{.*}}
+// CHECK-COUNT-3: math.fma %{{.*}}, %[[R]], %{{.*}}
+// CHECK: %[[Q:.*]] = math.fma %{{.*}}, %[[R]], %{{.*}}
+// CHECK: %[[R2:.*]] = arith.mulf %[[R]], %[[R]]
+// CHECK: %[[T:.*]] = math.fma %[[R2]], %[[Q]], %[[R]]
+// CHECK: %[[P:.*]] = arith.addf %[[T]], %[[ONE:.*]] :
 // LDEXP: %[[Y:.*]] = llvm.call_intrinsic "llvm.ldexp"(%[[P]], %[[N]]) : (vector<16xf32>, vector<16xi32>) -> vector<16xf32>
 // INT: %[[HALF:.*]] = arith.shrsi %[[N]]
 // INT: %[[REST:.*]] = arith.subi %[[N]], %[[HALF]]
