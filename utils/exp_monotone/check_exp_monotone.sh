@@ -2,9 +2,9 @@
 # Checks that the compiled `math.exp` (dml-approximate-math: the project's
 # expansion, or MLIR's with CPU_OPTIONS=fast-exp=false) is monotone
 # non-decreasing over every f32 input and never NaN for a non-NaN input,
-# and prints its max error in ulp against double exp rounded to float. The top_k carrier filter
-# (docs/pipeline.md) relies on it: re-run after any change to the exp
-# lowering. Takes ~2 min on one core.
+# and prints its max error in ulp against double exp rounded to float.
+# The top_k carrier filter (docs/pipeline.md) relies on it: re-run after
+# any change to the exp lowering. Takes ~2 min on one core.
 #
 # usage: [CPU=x86-64-v4] [CPU_OPTIONS=fast-exp=false] utils/exp_monotone/check_exp_monotone.sh BUILD_DIR
 set -eu
