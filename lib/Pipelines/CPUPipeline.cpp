@@ -345,7 +345,11 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createDMLLinalgToVectorLoops(codegenOptions));
   // Memory reads the next block of rows while the core computes on this one.
   pm.addNestedPass<func::FuncOp>(createDMLPrefetchNextBlock());
-  pm.addNestedPass<func::FuncOp>(createDMLApproximateMath());
+  DMLApproximateMathOptions mathOptions;
+  mathOptions.fastExp = options.fastExp;
+  // 512-bit vectors are chosen for AVX-512 targets only (VectorWidth.cpp).
+  mathOptions.scaleByLdexp = options.vectorBits >= 512;
+  pm.addNestedPass<func::FuncOp>(createDMLApproximateMath(mathOptions));
   addPipeline(pm, "canonicalize,cse");
   // After all code generation: whatever buffers remain become views of the
   // workspace argument.

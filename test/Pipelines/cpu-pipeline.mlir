@@ -3,6 +3,8 @@
 // RUN: dml-opt %s --dml-to-linalg | FileCheck %s --check-prefix=LINALG
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize | FileCheck %s --check-prefix=BUFFER
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen | FileCheck %s --check-prefix=VECTOR
+// RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen=vector-bits=256 | FileCheck %s --check-prefix=AVX2
+// RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen=fast-exp=false | FileCheck %s --check-prefix=MLIREXP
 // RUN: dml-opt %s --dml-cpu-pipeline | FileCheck %s --check-prefix=LLVM
 // RUN: dml-opt %s --dml-cpu-pipeline | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
 
@@ -29,6 +31,21 @@
 // VECTOR-DAG: arith.select %{{.*}} : vector<16xi1>, vector<16xf32>
 // VECTOR-DAG: math.fma %{{.*}} : vector<{{8|16}}xf32>
 // VECTOR-DAG: vector.step : vector<16xindex>
+
+// f32 exp is the project's expansion (dml-approximate-math): with 512-bit
+// vectors (AVX-512) scaled by llvm.ldexp (vscalefps), with 256-bit vectors
+// by integer exponent arithmetic; fast-exp=false keeps MLIR's expansion.
+// VECTOR-DAG: llvm.call_intrinsic "llvm.ldexp"(%{{.*}}, %{{.*}}) : (vector<16xf32>, vector<16xi32>) -> vector<16xf32>
+// AVX2-LABEL: func.func @main
+// AVX2-NOT: math.exp
+// AVX2-NOT: llvm.call_intrinsic
+// AVX2: arith.constant dense<0x4B400000> : vector<8xf32>
+// AVX2: arith.shrsi %{{.*}} : vector<8xi32>
+// MLIREXP-LABEL: func.func @main
+// MLIREXP-NOT: math.exp
+// MLIREXP-NOT: llvm.call_intrinsic
+// MLIREXP-NOT: 0x4B400000
+// MLIREXP: return
 
 // Results become caller-provided out-params.
 // BUFFER-LABEL: func.func @main

@@ -46,6 +46,12 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       *this, "vector-bits",
       llvm::cl::desc("Width in bits of one vector register of the target"),
       llvm::cl::init(512)};
+  PassOptions::Option<bool> fastExp{
+      *this, "fast-exp",
+      llvm::cl::desc("Expand f32 exp with the project's cheaper polynomial "
+                     "(dml-approximate-math; scaled by vscalefps when "
+                     "vector-bits >= 512, i.e. AVX-512) instead of MLIR's"),
+      llvm::cl::init(true)};
   PassOptions::Option<int64_t> itemsPerThread{
       *this, "items-per-thread",
       llvm::cl::desc("Parallel iterations per thread that blocks of an "

@@ -46,8 +46,28 @@ def DMLApproximateMath : Pass<"dml-approximate-math", "func::FuncOp"> {
     is applied to scalar ops as well, so that the result of an element does
     not depend on whether it was computed in a vector chunk or in a
     remainder loop.
+
+    With `fast-exp` (default), f32 `math.exp` gets this project's cheaper
+    expansion instead: clamp, k = round(x log2 e) by the 1.5 * 2^23
+    shifter, r = x - k ln 2 in two FMAs, a degree-6 polynomial
+    1 + (r + r^2 q(r)) (monotone),
+    then an exact scaling by 2^k: `llvm.intr.ldexp` with `scale-by-ldexp`
+    (one `vscalefps` on AVX-512; elsewhere LLVM calls `ldexpf` per lane),
+    otherwise two multiplications by powers of two built with integer
+    ops. Both scalings give the same bits (docs/numerics.md: error over
+    all f32 inputs, monotone non-decreasing). `exp` of other element types
+    is left as MLIR's patterns leave it.
   }];
+  let options = [
+    Option<"fastExp", "fast-exp", "bool", /*default=*/"true",
+           "Expand f32 exp with the project's cheaper polynomial instead "
+           "of MLIR's">,
+    Option<"scaleByLdexp", "scale-by-ldexp", "bool", /*default=*/"false",
+           "Scale by 2^k with llvm.intr.ldexp (AVX-512: vscalefps) "
+           "instead of integer exponent arithmetic">,
+  ];
   let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect",
     "::mlir::vector::VectorDialect",

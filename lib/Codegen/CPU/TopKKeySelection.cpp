@@ -60,6 +60,9 @@ constexpr int64_t kSampleStride = 16;
 constexpr int64_t kGuessDroppedBits = 8;
 /// Most lane partitions (in vectors) for the exact small-K bound.
 constexpr int64_t kMaxPartitionVectors = 4;
+/// Independent accumulators of the partitions' float extremes: one
+/// vmaxps per chunk in a single chain waits on the previous one's latency.
+constexpr int64_t kExtremeAccumulators = 4;
 /// Lanes of the key vectors counted at once (ranks).
 constexpr int64_t kKeyLanes = 8;
 /// Up to this many candidates the final selection ranks every candidate
@@ -495,28 +498,66 @@ private:
         DenseElementsAttr::get(
             vectorType, ArrayRef<APFloat>(APFloat::getInf(
                             floatType.getFloatSemantics(), p.decreasing))));
+    auto keepBetter = [&](OpBuilder &lb, Location l, Value candidate,
+                          Value current) -> Value {
+      Value better = arith::CmpFOp::create(
+          lb, l,
+          p.decreasing ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
+          candidate, current);
+      return arith::SelectOp::create(lb, l, better, candidate, current);
+    };
+    // Groups of `chains` consecutive groups first, each group in its own
+    // accumulators (lane l of partition a stays lane l of partition a), so
+    // that `chains` vmaxps chains run at once; then the accumulators are
+    // merged lane-wise and the remaining groups run in one chain. Each lane
+    // still ends as an element of its partition (or the worst value).
+    int64_t chains =
+        std::max<int64_t>(1, kExtremeAccumulators / partitionVectors);
+    int64_t stride = chains * groupWidth;
+    int64_t unrolledEnd = chains > 1 ? groupEnd / stride * stride : 0;
     SmallVector<Value> inits(partitionVectors, worst);
-    auto loop = scf::ForOp::create(
-        b, loc, index(b, loc, 0), index(b, loc, groupEnd),
-        index(b, loc, groupWidth), inits,
-        [&](OpBuilder &lb, Location l, Value group, ValueRange extremes) {
-          SmallVector<Value> next;
-          for (int64_t a = 0; a < partitionVectors; ++a) {
-            Value start =
-                arith::AddIOp::create(lb, l, group, index(lb, l, a * width));
-            Value chunk = loadChunk(lb, l, start);
-            Value better =
-                arith::CmpFOp::create(lb, l,
-                                      p.decreasing ? arith::CmpFPredicate::OGT
-                                                   : arith::CmpFPredicate::OLT,
-                                      chunk, extremes[a]);
-            next.push_back(
-                arith::SelectOp::create(lb, l, better, chunk, extremes[a]));
-          }
-          scf::YieldOp::create(lb, l, next);
-        });
+    if (unrolledEnd > 0) {
+      SmallVector<Value> chainInits(chains * partitionVectors, worst);
+      auto unrolled = scf::ForOp::create(
+          b, loc, index(b, loc, 0), index(b, loc, unrolledEnd),
+          index(b, loc, stride), chainInits,
+          [&](OpBuilder &lb, Location l, Value group, ValueRange extremes) {
+            SmallVector<Value> next;
+            for (int64_t c = 0; c < chains; ++c)
+              for (int64_t a = 0; a < partitionVectors; ++a) {
+                Value start = arith::AddIOp::create(
+                    lb, l, group, index(lb, l, c * groupWidth + a * width));
+                next.push_back(keepBetter(lb, l, loadChunk(lb, l, start),
+                                          extremes[c * partitionVectors + a]));
+              }
+            scf::YieldOp::create(lb, l, next);
+          });
+      for (int64_t a = 0; a < partitionVectors; ++a) {
+        inits[a] = unrolled.getResult(a);
+        for (int64_t c = 1; c < chains; ++c)
+          inits[a] = keepBetter(
+              b, loc, unrolled.getResult(c * partitionVectors + a), inits[a]);
+      }
+    }
+    SmallVector<Value> extremes = inits;
+    if (unrolledEnd < groupEnd) {
+      auto loop = scf::ForOp::create(
+          b, loc, index(b, loc, unrolledEnd), index(b, loc, groupEnd),
+          index(b, loc, groupWidth), inits,
+          [&](OpBuilder &lb, Location l, Value group, ValueRange current) {
+            SmallVector<Value> next;
+            for (int64_t a = 0; a < partitionVectors; ++a) {
+              Value start =
+                  arith::AddIOp::create(lb, l, group, index(lb, l, a * width));
+              next.push_back(
+                  keepBetter(lb, l, loadChunk(lb, l, start), current[a]));
+            }
+            scf::YieldOp::create(lb, l, next);
+          });
+      extremes = loop.getResults();
+    }
     SmallVector<Value> ords;
-    for (Value extreme : loop.getResults())
+    for (Value extreme : extremes)
       ords.push_back(emitOrd(b, loc, extreme));
     return ords;
   }

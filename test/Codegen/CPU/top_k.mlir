@@ -102,11 +102,20 @@ func.func @top_k_decreasing_axis0(%x: tensor<6x2xui32>) -> (tensor<4x2xui32>, te
 // CHECK: scf.parallel (%[[BLOCK:.*]]) =
 // CHECK: %[[C:.*]] = memref.alloc() : memref<{{[0-9]+}}xi64>
 // CHECK: scf.for %[[ROW:[a-z0-9_]+]] =
-// CHECK: %[[MAX:.*]] = scf.for {{.*}} iter_args(%[[M:.*]] = %cst{{.*}}) -> (vector<16xf32>)
+// Four accumulators (four groups of chunks per iteration, 4096 = 64 x 64)
+// keep four vmaxps chains in flight; merged lane-wise after the loop.
+// CHECK: %[[MAX:.*]]:4 = scf.for {{.*}} step %c64{{.*}} iter_args(%[[M0:.*]] = %cst{{.*}}, %[[M1:.*]] = %cst{{.*}}, %[[M2:.*]] = %cst{{.*}}, %[[M3:.*]] = %cst{{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK: %[[X:.*]] = vector.load %{{.*}}[%[[ROW]], %{{.*}}] : memref<64x4096xf32>, vector<16xf32>
-// CHECK: %[[GT:.*]] = arith.cmpf ogt, %[[X]], %[[M]] : vector<16xf32>
-// CHECK: arith.select %[[GT]], %[[X]], %[[M]] : vector<16xi1>, vector<16xf32>
-// CHECK: arith.bitcast %[[MAX]] : vector<16xf32> to vector<16xi32>
+// CHECK: %[[GT:.*]] = arith.cmpf ogt, %[[X]], %[[M0]] : vector<16xf32>
+// CHECK: arith.select %[[GT]], %[[X]], %[[M0]] : vector<16xi1>, vector<16xf32>
+// CHECK-COUNT-3: arith.select %{{.*}} : vector<16xi1>, vector<16xf32>
+// CHECK: scf.yield
+// CHECK: %[[GT01:.*]] = arith.cmpf ogt, %[[MAX]]#1, %[[MAX]]#0 : vector<16xf32>
+// CHECK: %[[M01:.*]] = arith.select %[[GT01]], %[[MAX]]#1, %[[MAX]]#0
+// CHECK: %[[M012:.*]] = arith.select %{{.*}}, %[[MAX]]#2, %[[M01]]
+// CHECK: %[[M0123:.*]] = arith.select %{{.*}}, %[[MAX]]#3, %[[M012]]
+// CHECK-NOT: scf.for
+// CHECK: arith.bitcast %[[M0123]] : vector<16xf32> to vector<16xi32>
 // CHECK: vector.store %{{.*}}, %[[C]][%{{.*}}] : memref<{{[0-9]+}}xi64>, vector<16xi64>
 // CHECK: arith.cmpi uge, %{{.*}}, %{{.*}} : vector<8xi64>
 // CHECK: %[[BOUND:.*]] = arith.trunci %{{.*}} : i64 to i32

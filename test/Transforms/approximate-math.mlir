@@ -1,0 +1,80 @@
+// RUN: dml-opt %s --dml-approximate-math | FileCheck %s --check-prefixes=CHECK,INT
+// RUN: dml-opt %s --dml-approximate-math=scale-by-ldexp=true | FileCheck %s --check-prefixes=CHECK,LDEXP
+// RUN: dml-opt %s --dml-approximate-math=fast-exp=false | FileCheck %s --check-prefix=UPSTREAM
+
+// f32 exp: clamp (NaN passes: both comparisons are false), k by the
+// 1.5 * 2^23 shifter, r in two FMAs, the polynomial as 1 + (r + r^2 q(r)),
+// then 2^k.
+// CHECK-LABEL: func.func @vector_exp
+// CHECK-SAME: (%[[X:.*]]: vector<16xf32>)
+// CHECK-DAG: %[[HIGH:.*]] = arith.constant dense<8.880000e+01> : vector<16xf32>
+// CHECK-DAG: %[[LOW:.*]] = arith.constant dense<-1.040000e+02> : vector<16xf32>
+// CHECK-DAG: %[[SHIFTER:.*]] = arith.constant dense<0x4B400000> : vector<16xf32>
+// CHECK-DAG: %[[SHIFTER_BITS:.*]] = arith.constant dense<1262485504> : vector<16xi32>
+// CHECK: %[[ABOVE:.*]] = arith.cmpf ogt, %[[X]], %[[HIGH]]
+// CHECK: %[[CLAMPED_HIGH:.*]] = arith.select %[[ABOVE]], %[[HIGH]], %[[X]]
+// CHECK: %[[BELOW:.*]] = arith.cmpf olt, %[[CLAMPED_HIGH]], %[[LOW]]
+// CHECK: %[[CLAMPED:.*]] = arith.select %[[BELOW]], %[[LOW]], %[[CLAMPED_HIGH]]
+// CHECK: %[[SHIFTED:.*]] = math.fma %[[CLAMPED]], %{{.*}}, %[[SHIFTER]]
+// CHECK: %[[K:.*]] = arith.subf %[[SHIFTED]], %[[SHIFTER]]
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[SHIFTED]] : vector<16xf32> to vector<16xi32>
+// CHECK: %[[N:.*]] = arith.subi %[[BITS]], %[[SHIFTER_BITS]]
+// CHECK: %[[R_HIGH:.*]] = math.fma %[[K]], %{{.*}}, %[[CLAMPED]]
+// CHECK: %[[R:.*]] = math.fma %[[K]], %{{.*}}, %[[R_HIGH]]
+// CHECK-COUNT-3: math.fma %{{.*}}, %[[R]], %{{.*}}
+// CHECK: %[[Q:.*]] = math.fma %{{.*}}, %[[R]], %{{.*}}
+// CHECK: %[[R2:.*]] = arith.mulf %[[R]], %[[R]]
+// CHECK: %[[T:.*]] = math.fma %[[R2]], %[[Q]], %[[R]]
+// CHECK: %[[P:.*]] = arith.addf %[[T]], %[[ONE:.*]] :
+// LDEXP: %[[Y:.*]] = llvm.call_intrinsic "llvm.ldexp"(%[[P]], %[[N]]) : (vector<16xf32>, vector<16xi32>) -> vector<16xf32>
+// INT: %[[HALF:.*]] = arith.shrsi %[[N]]
+// INT: %[[REST:.*]] = arith.subi %[[N]], %[[HALF]]
+// INT: %[[BIASED_HALF:.*]] = arith.addi %[[HALF]]
+// INT: %[[BITS_HALF:.*]] = arith.shli %[[BIASED_HALF]]
+// INT: %[[SCALE_HALF:.*]] = arith.bitcast %[[BITS_HALF]] : vector<16xi32> to vector<16xf32>
+// INT: %[[PARTIAL:.*]] = arith.mulf %[[P]], %[[SCALE_HALF]]
+// INT: %[[BIASED_REST:.*]] = arith.addi %[[REST]]
+// INT: %[[BITS_REST:.*]] = arith.shli %[[BIASED_REST]]
+// INT: %[[SCALE_REST:.*]] = arith.bitcast %[[BITS_REST]] : vector<16xi32> to vector<16xf32>
+// INT: %[[Y:.*]] = arith.mulf %[[PARTIAL]], %[[SCALE_REST]]
+// CHECK-NOT: math.exp
+// CHECK: return %[[Y]]
+// UPSTREAM-LABEL: func.func @vector_exp
+// UPSTREAM-NOT: 0x4B400000
+// UPSTREAM-NOT: math.exp
+// UPSTREAM: return
+func.func @vector_exp(%x: vector<16xf32>) -> vector<16xf32> {
+  %e = math.exp %x : vector<16xf32>
+  return %e : vector<16xf32>
+}
+
+// Scalars get the same expansion (remainder loops, the top_k carrier limit's
+// bisection), so an element's exp does not depend on where it is computed.
+// CHECK-LABEL: func.func @scalar_exp
+// CHECK: arith.constant 0x4B400000 : f32
+// LDEXP: llvm.call_intrinsic "llvm.ldexp"(%{{.*}}, %{{.*}}) : (f32, i32) -> f32
+// INT: arith.shrsi %{{.*}} : i32
+// CHECK-NOT: math.exp
+func.func @scalar_exp(%x: f32) -> f32 {
+  %e = math.exp %x : f32
+  return %e : f32
+}
+
+// llvm.ldexp on 2-D vectors would not lower: the integer scaling (same bits).
+// CHECK-LABEL: func.func @matrix_exp
+// CHECK-NOT: llvm.call_intrinsic
+// CHECK: arith.shrsi %{{.*}} : vector<2x16xi32>
+// CHECK-NOT: math.exp
+// CHECK: return
+func.func @matrix_exp(%x: vector<2x16xf32>) -> vector<2x16xf32> {
+  %e = math.exp %x : vector<2x16xf32>
+  return %e : vector<2x16xf32>
+}
+
+// Other element types are not this expansion's.
+// CHECK-LABEL: func.func @f64_exp
+// CHECK: math.exp %{{.*}} : f64
+func.func @f64_exp(%x: f64) -> f64 {
+  %e = math.exp %x : f64
+  return %e : f64
+}
