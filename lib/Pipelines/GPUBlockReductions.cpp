@@ -558,8 +558,9 @@ SmallVector<Value> BlockReductionEmitter::applyMap(AffineMap map,
 Value BlockReductionEmitter::expBelowMax(Value value, Value max) {
   Value equal = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OEQ,
                                       value, max);
-  Value exp = math::ExpOp::create(
+  auto exp = math::ExpOp::create(
       builder, loc, arith::SubFOp::create(builder, loc, value, max));
+  exp->setAttr(kSumOfExpAttr, builder.getUnitAttr());
   Value one = arith::ConstantOp::create(
       builder, loc, builder.getFloatAttr(value.getType(), 1.0));
   return arith::SelectOp::create(builder, loc, equal, one, exp);

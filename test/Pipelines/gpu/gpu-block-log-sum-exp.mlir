@@ -5,6 +5,11 @@
 // where a == m (inf - inf would be NaN). The post-op (max + log(sum)) stays.
 // RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-block-reductions | FileCheck %s
 // RUN: dml-opt %s --dml-to-linalg=fusion=false --dml-bufferize --dml-gpu-block-reductions=online-log-sum-exp=false | FileCheck %s --check-prefix=TWO
+// The kernel's exps (arguments <= 0, summed) become ex2.approx.ftz of
+// (x - m) * log2(e) on the PTX; the post-op's log keeps its polynomial, and
+// so do the exps with sum-of-exp-ex2=false.
+// RUN: dml-opt %s --dml-gpu-pipeline | FileCheck %s --check-prefix=EX2
+// RUN: dml-opt %s --dml-gpu-pipeline=sum-of-exp-ex2=false | FileCheck %s --check-prefix=POLY
 
 // CHECK-LABEL: func.func @lse
 // CHECK-NOT: linalg.fill
@@ -12,7 +17,7 @@
 // CHECK: vector.load %arg0
 // CHECK: arith.maximumf
 // CHECK: %[[EQ:.*]] = arith.cmpf oeq
-// CHECK: %[[EXP:.*]] = math.exp
+// CHECK: %[[EXP:.*]] = math.exp {{.*}} {dml_gpu_sum_of_exp}
 // CHECK: arith.select %[[EQ]], %{{.*}}, %[[EXP]]
 // CHECK: arith.mulf
 // CHECK: gpu.shuffle xor {{.*}} : f32
@@ -22,6 +27,13 @@
 // CHECK-NOT: gpu.launch
 // CHECK: linalg.generic
 // CHECK: math.log
+// EX2: ld.global.v4
+// EX2-SAME: 0f3FB8AA3B;\0A\09// begin inline asm\0A\09ex2.approx.ftz.f32
+// EX2-NOT: cvt.rmi
+// EX2-SAME: shfl.sync.bfly
+// POLY-NOT: ex2.approx
+// POLY: cvt.rmi
+// POLY-NOT: ex2.approx
 // TWO-LABEL: func.func @lse
 // TWO: gpu.launch
 // TWO: gpu.launch
