@@ -35,7 +35,6 @@ static struct {
   CUresult (*deviceGet)(CUdevice *, int);
   CUresult (*primaryCtxRetain)(CUcontext *, CUdevice);
   CUresult (*ctxSetCurrent)(CUcontext);
-  CUresult (*ctxGetCurrent)(CUcontext *);
   CUresult (*moduleLoadData)(CUmodule *, const void *);
   CUresult (*moduleUnload)(CUmodule);
   CUresult (*moduleGetFunction)(CUfunction *, CUmodule, const char *);
@@ -93,7 +92,6 @@ static CUresult loadDriver(void) {
   LOAD(deviceGet, "cuDeviceGet");
   LOAD(primaryCtxRetain, "cuDevicePrimaryCtxRetain");
   LOAD(ctxSetCurrent, "cuCtxSetCurrent");
-  LOAD(ctxGetCurrent, "cuCtxGetCurrent");
   LOAD(moduleLoadData, "cuModuleLoadData");
   LOAD(moduleUnload, "cuModuleUnload");
   LOAD(moduleGetFunction, "cuModuleGetFunction");
@@ -126,12 +124,6 @@ static int ready(void) {
     record(driver.status);
     return 0;
   }
-  /* Usually current already (an earlier call, or PyTorch's runtime on the
-   * same primary context): a read of the driver's thread state instead of
-   * a switch. */
-  CUcontext current = NULL;
-  if (driver.ctxGetCurrent(&current) == 0 && current == driver.context)
-    return 1;
   CUresult result = driver.ctxSetCurrent(driver.context);
   record(result);
   return result == 0;
