@@ -1071,9 +1071,9 @@ void BlockReductionEmitter::emit() {
                   input->get() == buffers[0].first ? accs[0] : accs[1]);
     for (Operation &payload : body.without_terminator())
       builder.clone(payload, mapping);
-    memref::StoreOp::create(
-        builder, loc, mapping.lookup(body.getTerminator()->getOperand(0)),
-        buffers[1].first, applyMap(buffers[1].second, ivs));
+    memref::StoreOp::create(builder, loc,
+                            mapping.lookup(body.getTerminator()->getOperand(0)),
+                            buffers[1].first, applyMap(buffers[1].second, ivs));
   }
   for (int64_t lane = 0; lane < lanes && !reduction.postOp; ++lane)
     for (auto [i, buffer] : llvm::enumerate(buffers)) {

@@ -424,8 +424,7 @@ static void lowerSumOfExpToEx2(Operation *root) {
     Location loc = exp.getLoc();
     Value log2e = arith::ConstantOp::create(
         builder, loc, builder.getF32FloatAttr(1.4426950408889634f));
-    Value scaled =
-        arith::MulFOp::create(builder, loc, exp.getOperand(), log2e);
+    Value scaled = arith::MulFOp::create(builder, loc, exp.getOperand(), log2e);
     Value result =
         LLVM::InlineAsmOp::create(
             builder, loc, builder.getF32Type(), ValueRange{scaled},
@@ -542,8 +541,7 @@ void mlir::dml::buildDMLGPUMapPipeline(OpPassManager &pm,
                          // not kernel parameters: loops get known trip counts.
                          "gpu-launch-sink-index-computations");
   pm.addPass(std::make_unique<DMLGPUDeviceBuffersPass>());
-  pm.addPass(
-      std::make_unique<DMLGPUApproximateMathPass>(options.sumOfExpEx2));
+  pm.addPass(std::make_unique<DMLGPUApproximateMathPass>(options.sumOfExpEx2));
   // The greedy rewrite above hoists the kernels' constants back into the
   // host function (kernel parameters again: 64-bit div/rem by a parameter
   // in PTX instead of a multiply by a known constant); sink them again.
