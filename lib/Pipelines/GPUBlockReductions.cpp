@@ -56,6 +56,10 @@ struct BlockReduction {
   bool takeOnTrue = true;
   /// MaxExpSum: the sum's op (the max is the op itself).
   mutable linalg::GenericOp sumOp;
+  /// MaxExpSum with fold-outputs: the post-op `f(m, s)` (m + log s) that
+  /// writes in place of the sum, with the max a temporary nothing else
+  /// reads: applied at the kernel's store, the max never stored.
+  mutable linalg::GenericOp postOp;
   /// Each thread's starting value per output: the neutral element
   /// (Combine), or the outputs' initial constants (Select: the initial
   /// state acts as an element at index 0, which every window has).
@@ -318,6 +322,56 @@ static linalg::GenericOp matchExpSumAfterMax(linalg::GenericOp maxOp) {
   return sumOp;
 }
 
+/// log_sum_exp's post-op after `sumOp`: an elementwise op (identity maps)
+/// reading the max's and the sum's buffers, writing the sum's buffer in
+/// place without reading it as its output, with only allocations, reshapes
+/// and constants in between; the max must be a temporary that only the
+/// two reductions, its fill, this op and its deallocation use. Returns the
+/// op or null.
+static linalg::GenericOp matchLogSumExpPostOp(linalg::GenericOp maxOp,
+                                              linalg::GenericOp sumOp) {
+  Value maxBuffer = maxOp.getDpsInits()[0];
+  Value sumBuffer = sumOp.getDpsInits()[0];
+  if (!maxBuffer.getDefiningOp<memref::AllocOp>())
+    return nullptr;
+  linalg::GenericOp postOp;
+  for (Operation *user : maxBuffer.getUsers()) {
+    if (user == maxOp || user == sumOp || isa<memref::DeallocOp>(user))
+      continue;
+    if (auto fill = dyn_cast<linalg::FillOp>(user))
+      if (fill.getOutputs()[0] == maxBuffer)
+        continue;
+    if (postOp || !isa<linalg::GenericOp>(user))
+      return nullptr;
+    postOp = cast<linalg::GenericOp>(user);
+  }
+  if (!postOp || postOp->getBlock() != sumOp->getBlock() ||
+      !sumOp->isBeforeInBlock(postOp) || !postOp.hasPureBufferSemantics() ||
+      postOp.getNumDpsInputs() != 2 || postOp.getNumDpsInits() != 1 ||
+      postOp.getDpsInits()[0] != sumBuffer ||
+      postOp.getNumReductionLoops() != 0 ||
+      !postOp.getRegionOutputArgs()[0].use_empty() ||
+      !llvm::all_of(postOp.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }))
+    return nullptr;
+  Value first = postOp.getDpsInputOperand(0)->get();
+  Value second = postOp.getDpsInputOperand(1)->get();
+  if (!((first == maxBuffer && second == sumBuffer) ||
+        (first == sumBuffer && second == maxBuffer)))
+    return nullptr;
+  for (Operation &payload : postOp.getRegion().front().without_terminator())
+    if (isa<linalg::IndexOp>(payload) || payload.getNumRegions() != 0 ||
+        !isPure(&payload))
+      return nullptr;
+  for (Operation *between = sumOp->getNextNode(); between != postOp;
+       between = between->getNextNode())
+    if (!isa<memref::AllocOp, memref::CollapseShapeOp, memref::ExpandShapeOp>(
+            between) &&
+        !between->hasTrait<OpTrait::ConstantLike>())
+      return nullptr;
+  return postOp;
+}
+
 /// The readers of `buffer` besides `op`: every user that is not `op`, a
 /// linalg.fill of it or a deallocation. Empty when `buffer` is not a
 /// temporary of the function (memref.alloc).
@@ -558,8 +612,9 @@ SmallVector<Value> BlockReductionEmitter::applyMap(AffineMap map,
 Value BlockReductionEmitter::expBelowMax(Value value, Value max) {
   Value equal = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OEQ,
                                       value, max);
-  Value exp = math::ExpOp::create(
+  auto exp = math::ExpOp::create(
       builder, loc, arith::SubFOp::create(builder, loc, value, max));
+  exp->setAttr(kSumOfExpAttr, builder.getUnitAttr());
   Value one = arith::ConstantOp::create(
       builder, loc, builder.getFloatAttr(value.getType(), 1.0));
   return arith::SelectOp::create(builder, loc, equal, one, exp);
@@ -884,6 +939,8 @@ void BlockReductionEmitter::emit() {
   for (linalg::GenericOp consumer : reduction.foldedConsumers)
     if (consumer && builder.getInsertionPoint()->isBeforeInBlock(consumer))
       builder.setInsertionPoint(consumer);
+  if (reduction.postOp)
+    builder.setInsertionPoint(reduction.postOp);
   SmallVector<Type> types;
   for (auto &[buffer, map] : buffers)
     types.push_back(getElementTypeOrSelf(buffer.getType()));
@@ -1005,7 +1062,20 @@ void BlockReductionEmitter::emit() {
   for (unsigned dim : reduction.reductionDims)
     ivs[dim] = index(0);
   SmallVector<Value> laneIvs(ivs);
-  for (int64_t lane = 0; lane < lanes; ++lane)
+  if (linalg::GenericOp postOp = reduction.postOp) {
+    // log_sum_exp's f(m, s) on the block's pair, into the sum's buffer.
+    Block &body = postOp.getRegion().front();
+    IRMapping mapping;
+    for (OpOperand *input : postOp.getDpsInputOperands())
+      mapping.map(postOp.getMatchingBlockArgument(input),
+                  input->get() == buffers[0].first ? accs[0] : accs[1]);
+    for (Operation &payload : body.without_terminator())
+      builder.clone(payload, mapping);
+    memref::StoreOp::create(builder, loc,
+                            mapping.lookup(body.getTerminator()->getOperand(0)),
+                            buffers[1].first, applyMap(buffers[1].second, ivs));
+  }
+  for (int64_t lane = 0; lane < lanes && !reduction.postOp; ++lane)
     for (auto [i, buffer] : llvm::enumerate(buffers)) {
       if (i < reduction.deadOutputs.size() && reduction.deadOutputs[i])
         continue;
@@ -1048,6 +1118,10 @@ void BlockReductionEmitter::emit() {
     if (i < reduction.deadOutputs.size() &&
         (reduction.deadOutputs[i] || reduction.foldedConsumers[i]))
       temporaries.push_back(init);
+  if (reduction.postOp) {
+    temporaries.push_back(op.getDpsInits()[0]);
+    reduction.postOp.erase();
+  }
   op.erase();
   for (linalg::GenericOp consumer : reduction.foldedConsumers)
     if (consumer)
@@ -1105,6 +1179,8 @@ struct DMLGPUBlockReductionsPass
           reduction.start = {
               getFillConstant(findConstantFill(op, op.getDpsInits()[0])),
               getFillConstant(findConstantFill(sumOp, sumOp.getDpsInits()[0]))};
+          if (foldOutputs)
+            reduction.postOp = matchLogSumExpPostOp(op, sumOp);
           fused.insert(sumOp);
         }
       }

@@ -14,6 +14,11 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::dml {
+/// Marks a math.exp whose accuracy needs are those of log_sum_exp's sum
+/// (arguments <= 0, terms added to at least 1): dml-gpu-approximate-math
+/// may lower it to the hardware's ex2.approx instead of a polynomial.
+constexpr llvm::StringLiteral kSumOfExpAttr = "dml_gpu_sum_of_exp";
+
 /// Whether dml-gpu-block-reductions lowers `op` (on tensors or on memrefs):
 /// the split of dml-gpu-shape-reductions leaves such ops alone.
 bool isGPUBlockReduction(linalg::GenericOp op);

@@ -406,11 +406,50 @@ static void lowerMathToInlinePTX(Operation *root) {
   }
 }
 
+/// The f32 exps marked kSumOfExpAttr in kernels as 2^(x log2 e) on the
+/// special function unit (ex2.approx.ftz.f32: relative error ~2^-22, one
+/// instruction instead of a ~20-instruction polynomial, which made
+/// log_sum_exp's kernel compute-bound). Their arguments are x - max <= 0
+/// and each term is added to a sum of at least 1: the rounding of x log2 e
+/// (|t| 2^-24 relative on a term e^t) and terms flushed below 2^-126 stay
+/// far below the sum's own rounding. ex2(-inf) = +0, ex2(NaN) = NaN.
+static void lowerSumOfExpToEx2(Operation *root) {
+  SmallVector<math::ExpOp> exps;
+  root->walk([&](math::ExpOp exp) {
+    if (exp->hasAttr(kSumOfExpAttr) && exp.getType().isF32() &&
+        exp->getParentOfType<gpu::LaunchOp>())
+      exps.push_back(exp);
+  });
+  for (math::ExpOp exp : exps) {
+    OpBuilder builder(exp);
+    Location loc = exp.getLoc();
+    Value log2e = arith::ConstantOp::create(
+        builder, loc, builder.getF32FloatAttr(1.4426950408889634f));
+    Value scaled = arith::MulFOp::create(builder, loc, exp.getOperand(), log2e);
+    Value result =
+        LLVM::InlineAsmOp::create(
+            builder, loc, builder.getF32Type(), ValueRange{scaled},
+            "ex2.approx.ftz.f32 $0, $1;", "=f,f",
+            /*has_side_effects=*/false,
+            /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+            LLVM::AsmDialectAttr(), ArrayAttr())
+            .getResult(0);
+    exp.replaceAllUsesWith(result);
+    exp.erase();
+  }
+}
+
 /// Kernels get polynomial exp/log and inline PTX for the rest of math (no
 /// libdevice is linked: the PTX must not call __nv_* functions).
 struct DMLGPUApproximateMathPass
     : public PassWrapper<DMLGPUApproximateMathPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DMLGPUApproximateMathPass)
+  DMLGPUApproximateMathPass() = default;
+  DMLGPUApproximateMathPass(const DMLGPUApproximateMathPass &other)
+      : PassWrapper(other) {}
+  explicit DMLGPUApproximateMathPass(bool sumOfExpEx2) {
+    this->sumOfExpEx2 = sumOfExpEx2;
+  }
   StringRef getArgument() const override { return "dml-gpu-approximate-math"; }
   StringRef getDescription() const override {
     return "Polynomial exp and log, inline PTX for other math in GPU code";
@@ -419,6 +458,8 @@ struct DMLGPUApproximateMathPass
     registry.insert<LLVM::LLVMDialect>();
   }
   void runOnOperation() override {
+    if (sumOfExpEx2)
+      lowerSumOfExpToEx2(getOperation());
     RewritePatternSet patterns(&getContext());
     populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
       return name == "math.exp" || name == "math.log";
@@ -427,6 +468,12 @@ struct DMLGPUApproximateMathPass
       return signalPassFailure();
     lowerMathToInlinePTX(getOperation());
   }
+
+  Option<bool> sumOfExpEx2{
+      *this, "sum-of-exp-ex2",
+      llvm::cl::desc("Lower the exps marked dml_gpu_sum_of_exp to "
+                     "ex2.approx.ftz.f32"),
+      llvm::cl::init(true)};
 };
 
 /// gpu-launch-sink-index-computations as a module pass.
@@ -527,7 +574,7 @@ void mlir::dml::buildDMLGPUMapPipeline(OpPassManager &pm,
                          // not kernel parameters: loops get known trip counts.
                          "gpu-launch-sink-index-computations");
   pm.addPass(std::make_unique<DMLGPUDeviceBuffersPass>());
-  pm.addPass(std::make_unique<DMLGPUApproximateMathPass>());
+  pm.addPass(std::make_unique<DMLGPUApproximateMathPass>(options.sumOfExpEx2));
   // The greedy rewrite above hoists the kernels' constants back into the
   // host function (kernel parameters again: 64-bit div/rem by a parameter
   // in PTX instead of a multiply by a known constant); sink them again.

@@ -184,6 +184,11 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::desc("Shortest reduced window of a block-wide reduction "
                      "(shorter ones: one thread per output)"),
       llvm::cl::init(32)};
+  PassOptions::Option<bool> sumOfExpEx2{
+      *this, "sum-of-exp-ex2",
+      llvm::cl::desc("log_sum_exp's exp(x - max) in the block kernel as "
+                     "ex2.approx.ftz (false: the polynomial of other exps)"),
+      llvm::cl::init(true)};
 };
 
 /// GPU stage 3 (after stages 1 and 2 of the CPU pipeline): one gpu.launch

@@ -57,15 +57,17 @@
 
 // Default: a block per row, warp shuffles and a barrier, one kernel for
 // the fill and the sum.
-// log_sum_exp: the fused max/exp-sum kernel, then the post-op.
+// log_sum_exp: one kernel (max, exp-sum and the post-op at its store; no
+// temporary).
 // BLOCK: llvm.func @rowsum(
 // BLOCK: gpu.launch_func @rowsum_kernel::@rowsum_kernel
 // BLOCK-NOT: gpu.launch_func
 // BLOCK: gpu.binary @rowsum_kernel {{.*}}shfl.sync.bfly.b32{{.*}}bar.sync
 // BLOCK: llvm.func @logsumexp(
+// BLOCK-NOT: mgpuMemAlloc
 // BLOCK: gpu.launch_func @logsumexp_kernel::@logsumexp_kernel
-// BLOCK-NEXT: gpu.launch_func @logsumexp_kernel_0::@logsumexp_kernel
 // BLOCK-NOT: gpu.launch_func
+// BLOCK-NOT: mgpuMemAlloc
 // BLOCK: gpu.binary @logsumexp_kernel
 // BLOCK-NOT: __nv_
 
