@@ -194,13 +194,13 @@ public:
                   int64_t vectorBits, int64_t registersPerChunk,
                   int64_t parallelThreshold, unsigned threads,
                   int64_t itemsPerThread, int64_t callerStreamingBytes,
-                  bool prefetch, int64_t longRowStreams)
+                  bool streamFills, bool prefetch, int64_t longRowStreams)
       : rewriter(rewriter), op(op), loc(op.getLoc()), vectorBits(vectorBits),
         registersPerChunk(registersPerChunk),
         parallelThreshold(parallelThreshold), threads(threads),
         itemsPerThread(itemsPerThread),
-        callerStreamingBytes(callerStreamingBytes), prefetch(prefetch),
-        longRowStreams(longRowStreams) {}
+        callerStreamingBytes(callerStreamingBytes), streamFills(streamFills),
+        prefetch(prefetch), longRowStreams(longRowStreams) {}
 
   LogicalResult run() {
     if (!op.hasPureBufferSemantics() || op.getNumDpsInits() == 0)
@@ -718,7 +718,8 @@ private:
         isCallerBuffer(output) ? callerStreamingBytes : kStreamingBytes;
     if (elementBytes == 0 || op.getNumReductionLoops() != 0 ||
         type.getNumElements() * elementBytes < threshold ||
-        (width * elementBytes) % kAlignment != 0)
+        (width * elementBytes) % kAlignment != 0 ||
+        (!streamFills && isStoreOnly()))
       return false;
     SmallVector<int64_t> strides;
     int64_t offset;
@@ -729,6 +730,22 @@ private:
       return !ShapedType::isDynamic(stride) &&
              (stride * elementBytes) % kAlignment == 0;
     });
+  }
+
+  /// Nothing is read along the vectorized dimension: the chunk loop only
+  /// stores (one_hot, fills). Whether such a stream beats ordinary stores
+  /// depends on the CPU (the stream-fills option).
+  bool isStoreOnly() {
+    SmallVector<int64_t> loopDims = {vectorDim};
+    if (getLoopInvariantInputs(op, loopDims).size() != op.getNumDpsInputs())
+      return false;
+    SmallVector<Operation *> invariant = getChunkInvariantOps(op, loopDims);
+    WalkResult walk = op.getRegion().walk([&](memref::LoadOp load) {
+      return llvm::is_contained(invariant, load.getOperation())
+                 ? WalkResult::advance()
+                 : WalkResult::interrupt();
+    });
+    return !walk.wasInterrupted();
   }
 
   /// `buffer` is a function argument or a view of one.
@@ -1576,7 +1593,7 @@ private:
   int64_t vectorBits, registersPerChunk, parallelThreshold;
   unsigned threads;
   int64_t itemsPerThread, callerStreamingBytes;
-  bool prefetch;
+  bool streamFills, prefetch;
   int64_t longRowStreams;
   SmallVector<int64_t> sizes;
   SmallVector<utils::IteratorType> iterators;
@@ -1640,7 +1657,7 @@ struct LinalgToVectorLoopsPass
     for (linalg::GenericOp op : generics) {
       GenericLowering lowering(rewriter, op, vectorBits, registersPerChunk,
                                parallelThreshold, threads, itemsPerThread,
-                               callerStreamingBytes, prefetchRows,
+                               callerStreamingBytes, streamFills, prefetchRows,
                                longRowStreams);
       (void)lowering.run();
     }
