@@ -20,10 +20,13 @@
 //   with a full memory latency. So are the next rows of a gather without a
 //   reduction, and the rows of a column block whose piece of a row is
 //   shorter than a page (the hardware prefetchers stop at page boundaries).
+//   Rows that a gather along the innermost axis reads at scattered
+//   positions are prefetched whole, two rows ahead.
 //   Large write-only outputs (elementwise ops; >= 8 MiB into the caller's
 //   buffers, >= 64 MiB into the kernel's) are written with non-temporal
 //   stores: they skip the read-for-ownership of each line and do not evict
-//   the inputs from the cache. The stores claim 16-byte
+//   the inputs from the cache; loops that only store (one_hot, fills) do
+//   so only with stream-fills (not on AMD Zen). The stores claim 16-byte
 //   alignment, which DirectML guarantees for buffer tensors (and every
 //   chunk offset keeps); the pass checks the offsets statically.
 //   innermost loop a reduction (reductions over the innermost dim):
