@@ -757,7 +757,8 @@ static Status compileModule(ModuleOp module, const std::string &outputPath,
     return Status::error("invalid pipeline options: " + errors);
   pipelineOptions.threads = options.threads;
   if (!gpu && (!pipelineOptions.vectorBits.hasValue() ||
-               !pipelineOptions.longRowStreams.hasValue())) {
+               !pipelineOptions.longRowStreams.hasValue() ||
+               !pipelineOptions.streamFills.hasValue())) {
     Expected<std::unique_ptr<llvm::TargetMachine>> machine =
         createTargetMachine(options);
     if (!machine)
@@ -767,6 +768,9 @@ static Status compileModule(ModuleOp module, const std::string &outputPath,
     if (!pipelineOptions.longRowStreams.hasValue())
       pipelineOptions.longRowStreams =
           mlir::dml::chooseLongRowStreams((*machine)->getTargetCPU());
+    if (!pipelineOptions.streamFills.hasValue())
+      pipelineOptions.streamFills =
+          mlir::dml::chooseStreamFills((*machine)->getTargetCPU());
   }
   OwningOpRef<ModuleOp> lowered = module.clone();
   PassManager pm = PassManager::on<ModuleOp>(context);

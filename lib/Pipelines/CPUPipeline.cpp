@@ -336,6 +336,7 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   codegenOptions.threads = options.threads;
   codegenOptions.itemsPerThread = options.itemsPerThread;
   codegenOptions.callerStreamingBytes = options.callerStreamingBytes;
+  codegenOptions.streamFills = options.streamFills;
   codegenOptions.prefetchRows = options.prefetchRows;
   codegenOptions.longRowStreams = options.longRowStreams;
   // Blocks of rows (dml-fuse-rows) run as parallel loop iterations.

@@ -665,6 +665,8 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
       pipelineOptions.vectorBits = getHostVectorBits();
     if (!pipelineOptions.longRowStreams.hasValue())
       pipelineOptions.longRowStreams = getHostLongRowStreams();
+    if (!pipelineOptions.streamFills.hasValue())
+      pipelineOptions.streamFills = getHostStreamFills();
     buildDMLCPUPipeline(pm, pipelineOptions);
   }
   if (failed(pm.run(*lowered)))

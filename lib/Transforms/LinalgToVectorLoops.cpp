@@ -20,10 +20,13 @@
 //   with a full memory latency. So are the next rows of a gather without a
 //   reduction, and the rows of a column block whose piece of a row is
 //   shorter than a page (the hardware prefetchers stop at page boundaries).
+//   Rows that a gather along the innermost axis reads at scattered
+//   positions are prefetched whole, two rows ahead.
 //   Large write-only outputs (elementwise ops; >= 8 MiB into the caller's
 //   buffers, >= 64 MiB into the kernel's) are written with non-temporal
 //   stores: they skip the read-for-ownership of each line and do not evict
-//   the inputs from the cache. The stores claim 16-byte
+//   the inputs from the cache; loops that only store (one_hot, fills) do
+//   so only with stream-fills (not on AMD Zen). The stores claim 16-byte
 //   alignment, which DirectML guarantees for buffer tensors (and every
 //   chunk offset keeps); the pass checks the offsets statically.
 //   innermost loop a reduction (reductions over the innermost dim):
@@ -188,19 +191,27 @@ struct PrefetchRow {
   int64_t elementBytes;
 };
 
+/// A row read at data-dependent positions within it (getScatteredRows):
+/// `columnsPerOutput` of its `elements` are prefetched per output element.
+struct ScatteredRow {
+  PrefetchRow row;
+  int64_t columnsPerOutput;
+  int64_t elements;
+};
+
 class GenericLowering {
 public:
   GenericLowering(RewriterBase &rewriter, linalg::GenericOp op,
                   int64_t vectorBits, int64_t registersPerChunk,
                   int64_t parallelThreshold, unsigned threads,
                   int64_t itemsPerThread, int64_t callerStreamingBytes,
-                  bool prefetch, int64_t longRowStreams)
+                  bool streamFills, bool prefetch, int64_t longRowStreams)
       : rewriter(rewriter), op(op), loc(op.getLoc()), vectorBits(vectorBits),
         registersPerChunk(registersPerChunk),
         parallelThreshold(parallelThreshold), threads(threads),
         itemsPerThread(itemsPerThread),
-        callerStreamingBytes(callerStreamingBytes), prefetch(prefetch),
-        longRowStreams(longRowStreams) {}
+        callerStreamingBytes(callerStreamingBytes), streamFills(streamFills),
+        prefetch(prefetch), longRowStreams(longRowStreams) {}
 
   LogicalResult run() {
     if (!op.hasPureBufferSemantics() || op.getNumDpsInits() == 0)
@@ -668,8 +679,11 @@ private:
       hoistedRows.push_back(&hoister.getMapping());
     }
     prefetchRows.clear();
-    if (width > 1 && prefetch)
+    scatteredRows.clear();
+    if (width > 1 && prefetch) {
       prefetchRows = getPrefetchRows(b, ivs, start);
+      scatteredRows = getScatteredRows(b, ivs);
+    }
     if (width > 1) {
       Value length = arith::SubIOp::create(b, loc, end, start);
       Value widthValue = arith::ConstantIndexOp::create(b, loc, width);
@@ -701,6 +715,7 @@ private:
                        });
     hoistedRows.clear();
     prefetchRows.clear();
+    scatteredRows.clear();
     return status;
   }
 
@@ -718,7 +733,8 @@ private:
         isCallerBuffer(output) ? callerStreamingBytes : kStreamingBytes;
     if (elementBytes == 0 || op.getNumReductionLoops() != 0 ||
         type.getNumElements() * elementBytes < threshold ||
-        (width * elementBytes) % kAlignment != 0)
+        (width * elementBytes) % kAlignment != 0 ||
+        (!streamFills && isStoreOnly()))
       return false;
     SmallVector<int64_t> strides;
     int64_t offset;
@@ -729,6 +745,23 @@ private:
       return !ShapedType::isDynamic(stride) &&
              (stride * elementBytes) % kAlignment == 0;
     });
+  }
+
+  /// Nothing is read along the vectorized dimension: the chunk loop only
+  /// stores (one_hot, fills). Whether such a stream beats ordinary stores
+  /// depends on the CPU (the stream-fills option).
+  bool isStoreOnly() {
+    SmallVector<int64_t> loopDims = {vectorDim};
+    if (static_cast<int64_t>(getLoopInvariantInputs(op, loopDims).size()) !=
+        op.getNumDpsInputs())
+      return false;
+    SmallVector<Operation *> invariant = getChunkInvariantOps(op, loopDims);
+    WalkResult walk = op.getRegion().walk([&](memref::LoadOp load) {
+      return llvm::is_contained(invariant, load.getOperation())
+                 ? WalkResult::advance()
+                 : WalkResult::interrupt();
+    });
+    return !walk.wasInterrupted();
   }
 
   /// `buffer` is a function argument or a view of one.
@@ -1021,6 +1054,102 @@ private:
     return rows;
   }
 
+  /// Body loads of a row at data-dependent positions within it (a gather
+  /// along the innermost axis, G2): the row follows the innermost outer
+  /// parallel dimension, the positions come from an index input. Each row
+  /// is read at memory latency, a few lines at a time (one thread: 1.6 ms
+  /// for [1024, 4096] -> 1024 columns; 0.48 ms with the row two steps
+  /// ahead prefetched whole, AMD Zen 5). Only dense gathers (on average at
+  /// least one gathered element per line) of rows of at least a page:
+  /// prefetching a whole row for a few elements would read far more than
+  /// the loop does.
+  SmallVector<ScatteredRow> getScatteredRows(OpBuilder &b,
+                                             ArrayRef<Value> ivs) {
+    constexpr int64_t kLineBytes = 64, kPageBytes = 4096, kRowsAhead = 2;
+    SmallVector<ScatteredRow> rows;
+    if (op.getNumReductionLoops() != 0 || vectorDim == 0 || rowsPerStep != 1)
+      return rows;
+    int64_t rowDim = vectorDim - 1;
+    int64_t columns = sizes[vectorDim];
+    Block &body = op.getRegion().front();
+    for (Operation &nested : body.without_terminator()) {
+      auto load = dyn_cast<memref::LoadOp>(nested);
+      if (!load || load.getIndices().empty() ||
+          llvm::is_contained(op.getDpsInits(), load.getMemRef()) ||
+          !load.getMemRefType().isLastDimUnitStride() ||
+          load.getMemRefType().isDynamicDim(load.getMemRefType().getRank() - 1))
+        continue;
+      MemRefType type = load.getMemRefType();
+      int64_t rowElements = type.getShape().back();
+      int64_t elementBytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+      if (rowElements * elementBytes < kPageBytes ||
+          columns * kLineBytes < rowElements * elementBytes)
+        continue;
+      bool scattered = false;
+      visitBodySlice(load.getIndices().back(), [&](Value value) {
+        scattered |=
+            isa<BlockArgument>(value) || value.getDefiningOp<memref::LoadOp>();
+      });
+      // The row: computed from loop indices alone, and changing with the
+      // row dimension.
+      bool affine = true, followsRows = false;
+      llvm::SetVector<Operation *> slice;
+      for (Value index : load.getIndices().drop_back())
+        visitBodySlice(index, [&](Value value) {
+          Operation *def = value.getDefiningOp();
+          if (!def || isa<memref::LoadOp>(def)) {
+            affine = false;
+            return;
+          }
+          if (auto index = dyn_cast<linalg::IndexOp>(def)) {
+            affine &= static_cast<int64_t>(index.getDim()) != vectorDim;
+            followsRows |= static_cast<int64_t>(index.getDim()) == rowDim;
+          }
+          slice.insert(def);
+        });
+      if (!scattered || !affine || !followsRows)
+        continue;
+      Point ahead;
+      ahead.ivs.assign(ivs.begin(), ivs.end());
+      ahead.ivs[rowDim] = arith::MinUIOp::create(
+          b, loc,
+          arith::AddIOp::create(
+              b, loc, ivs[rowDim],
+              arith::ConstantIndexOp::create(b, loc, kRowsAhead)),
+          arith::ConstantIndexOp::create(b, loc, sizes[rowDim] - 1));
+      SmallVector<Operation *> ordered(slice.begin(), slice.end());
+      llvm::sort(ordered, [](Operation *lhs, Operation *rhs) {
+        return lhs->isBeforeInBlock(rhs);
+      });
+      BodyCloner cloner(b, loc, ahead);
+      if (failed(cloner.cloneOps(ordered)))
+        continue;
+      ScatteredRow row{
+          {load.getMemRef(), {}, elementBytes},
+          static_cast<int64_t>(llvm::divideCeil(rowElements, columns)),
+          rowElements};
+      for (Value index : load.getIndices().drop_back())
+        row.row.prefix.push_back(cloner.getMapping().lookupOrDefault(index));
+      rows.push_back(std::move(row));
+    }
+    return rows;
+  }
+
+  /// The part of each scattered row in proportion to the chunk at `column`
+  /// of `lanes` output elements (clamped inside the row).
+  void emitScatteredRowPrefetches(OpBuilder &b, Value column, int64_t lanes) {
+    for (const ScatteredRow &row : scatteredRows) {
+      int64_t rowLanes = std::min(lanes * row.columnsPerOutput, row.elements);
+      Value start = arith::MinUIOp::create(
+          b, loc,
+          arith::MulIOp::create(
+              b, loc, column,
+              arith::ConstantIndexOp::create(b, loc, row.columnsPerOutput)),
+          arith::ConstantIndexOp::create(b, loc, row.elements - rowLanes));
+      emitPrefetches(b, row.row, start, rowLanes);
+    }
+  }
+
   /// Prefetches the `lanes` elements at `column` of every row of `rows`,
   /// one prefetch per cache line.
   void emitPrefetches(OpBuilder &b, ArrayRef<PrefetchRow> rows, Value column,
@@ -1063,8 +1192,10 @@ private:
         outputs.push_back(
             memref::LoadOp::create(b, loc, init.get(), outIndices.back()));
     }
-    if (point.isVector())
+    if (point.isVector()) {
       emitPrefetches(b, prefetchRows, point.ivs[vectorDim], point.width);
+      emitScatteredRowPrefetches(b, point.ivs[vectorDim], point.width);
+    }
     for (int64_t row = 0; row < rowsPerStep; ++row) {
       Point rowPoint = point;
       rowPoint.ivs = getRowIvs(b, point.ivs, row);
@@ -1576,7 +1707,7 @@ private:
   int64_t vectorBits, registersPerChunk, parallelThreshold;
   unsigned threads;
   int64_t itemsPerThread, callerStreamingBytes;
-  bool prefetch;
+  bool streamFills, prefetch;
   int64_t longRowStreams;
   SmallVector<int64_t> sizes;
   SmallVector<utils::IteratorType> iterators;
@@ -1591,6 +1722,9 @@ private:
   /// Rows read through an index some steps ahead, prefetched chunk by
   /// chunk (emitChunks).
   SmallVector<PrefetchRow> prefetchRows;
+  /// Rows read at scattered positions some rows ahead, prefetched whole
+  /// across the chunk loop (emitChunks).
+  SmallVector<ScatteredRow> scatteredRows;
   /// The combiner of each output of an inner reduction.
   struct Reduction {
     Operation *combiner;
@@ -1640,7 +1774,7 @@ struct LinalgToVectorLoopsPass
     for (linalg::GenericOp op : generics) {
       GenericLowering lowering(rewriter, op, vectorBits, registersPerChunk,
                                parallelThreshold, threads, itemsPerThread,
-                               callerStreamingBytes, prefetchRows,
+                               callerStreamingBytes, streamFills, prefetchRows,
                                longRowStreams);
       (void)lowering.run();
     }

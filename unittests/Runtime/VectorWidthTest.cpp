@@ -177,4 +177,37 @@ TEST(LongRowStreams, ExplicitOptionOverrides) {
   }
 }
 
+TEST(StreamFills, Rule) {
+  EXPECT_FALSE(chooseStreamFills("znver5"));
+  EXPECT_FALSE(chooseStreamFills("znver4"));
+  EXPECT_TRUE(chooseStreamFills("sapphirerapids"));
+  EXPECT_TRUE(chooseStreamFills("skylake-avx512"));
+  EXPECT_TRUE(chooseStreamFills("x86-64-v4"));
+  EXPECT_TRUE(chooseStreamFills(""));
+}
+
+/// A one_hot of 64 MiB: a store-only loop of streaming size.
+constexpr const char *kLargeOneHotModule = R"mlir(
+func.func @one_hot(%j: tensor<4096x1xi32>, %w: tensor<1x2xf32>) -> tensor<4096x4096xf32> {
+  %r = dml.one_hot %j, %w, axis = 1 : (tensor<4096x1xi32>, tensor<1x2xf32>) -> tensor<4096x4096xf32>
+  return %r : tensor<4096x4096xf32>
+}
+)mlir";
+
+bool streamsOneHot(llvm::StringRef pipelineOptions) {
+  std::string ir = jitIR(pipelineOptions, kLargeOneHotModule, "one_hot");
+  return ir.find("nontemporal") != std::string::npos;
+}
+
+TEST(StreamFills, JitChoosesForTheHost) {
+  bool stream = chooseStreamFills(llvm::sys::getHostCPUName());
+  EXPECT_EQ(getHostStreamFills(), stream);
+  EXPECT_EQ(streamsOneHot("vector-bits=512"), stream);
+}
+
+TEST(StreamFills, ExplicitOptionOverrides) {
+  EXPECT_TRUE(streamsOneHot("vector-bits=512 stream-fills=true"));
+  EXPECT_FALSE(streamsOneHot("vector-bits=512 stream-fills=false"));
+}
+
 } // namespace

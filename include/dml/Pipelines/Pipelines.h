@@ -72,6 +72,12 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Outputs in the caller's buffers from this size on are "
                      "written with non-temporal stores"),
       llvm::cl::init(int64_t(8) << 20)};
+  PassOptions::Option<bool> streamFills{
+      *this, "stream-fills",
+      llvm::cl::desc("Streaming-size outputs of store-only loops (one_hot, "
+                     "fills) are written with non-temporal stores too "
+                     "(default: by target CPU, chooseStreamFills)"),
+      llvm::cl::init(true)};
   PassOptions::Option<unsigned> threads{
       *this, "threads",
       llvm::cl::desc("Threads of the OpenMP parallel loops; 1 keeps the code "

@@ -34,6 +34,13 @@ int64_t chooseLongRowStreams(llvm::StringRef cpuName);
 /// chooseLongRowStreams for the CPU this process runs on.
 int64_t getHostLongRowStreams();
 
+/// Whether store-only loops (one_hot, fills) write streaming-size outputs
+/// with non-temporal stores on the LLVM CPU `cpuName` (the stream-fills
+/// pipeline option).
+bool chooseStreamFills(llvm::StringRef cpuName);
+/// chooseStreamFills for the CPU this process runs on.
+bool getHostStreamFills();
+
 } // namespace mlir::dml
 
 #endif // DML_RUNTIME_VECTORWIDTH_H

@@ -149,6 +149,10 @@ def DMLLinalgToVectorLoops
            /*default=*/"8388608",
            "Outputs in the caller's buffers from this size on are written "
            "with non-temporal stores">,
+    Option<"streamFills", "stream-fills", "bool", /*default=*/"true",
+           "Streaming-size outputs of store-only loops (one_hot, fills: "
+           "nothing read along the vectorized dimension) are written with "
+           "non-temporal stores too (false: ordinary stores)">,
     Option<"itemsPerThread", "items-per-thread", "int64_t", /*default=*/"4",
            "Parallel iterations per thread that blocks of the innermost "
            "dimension are made small enough for">,
