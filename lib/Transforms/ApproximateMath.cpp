@@ -22,8 +22,8 @@ namespace {
 /// exactly: `llvm.intr.ldexp` (one `vscalefps` with AVX-512) or two
 /// multiplications by powers of two built in the exponent field. Both
 /// scalings give the same bits, so scalar, vector and per-target results
-/// agree. The clamp keeps k in [-150, 128]: below, the result rounds to
-/// 0; above, to inf. NaN passes the clamp (its comparisons are false).
+/// agree. Clamps keep k in [-150, 128]: below, the result rounds to 0;
+/// above, to inf. NaN passes them (see matchAndRewrite).
 struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
   ExpF32Expansion(MLIRContext *context, bool scaleByLdexp)
       : OpRewritePattern(context, /*benefit=*/2), scaleByLdexp(scaleByLdexp) {}
@@ -55,15 +55,10 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
       return math::FmaOp::create(rewriter, loc, a, b, c);
     };
 
-    // select(x > hi, hi, x) is one vminps (NaN stays x); likewise the max.
+    // select(x < lo, lo, x) is one vmaxps (NaN stays x). Below -104 the
+    // result rounds to 0, and -inf must not reach r (inf - inf).
     Value x = op.getOperand();
-    Value high = floatConst(88.8f);
     Value low = floatConst(-104.0f);
-    x = arith::SelectOp::create(rewriter, loc,
-                                arith::CmpFOp::create(rewriter, loc,
-                                                      arith::CmpFPredicate::OGT,
-                                                      x, high),
-                                high, x);
     x = arith::SelectOp::create(
         rewriter, loc,
         arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLT, x, low),
@@ -71,15 +66,25 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
 
     // k = round-to-nearest-even(x log2 e) through the 1.5 * 2^23 shifter:
     // one FMA gives k in the low mantissa bits (k as an integer) and one
-    // subtraction gives k as a float.
+    // subtraction gives k as a float. The upper bound is a signed integer
+    // minimum of those bits (k <= 128), not a second float clamp of x: it
+    // runs on any vector pipe where vminps takes an FMA pipe, which the
+    // polynomial saturates. Above ln(2^128) r = x - 128 ln 2 is positive
+    // (or +inf, or a huge float where the shifter no longer rounds), so
+    // p(r) > 1 and p 2^128 is +inf, as with the clamp of x at 88.8 it
+    // replaces: the same bits for every x. A NaN with the sign bit clear
+    // has bits above the bound and gets k = 128; r and p stay NaN.
     const float shifter = 0x1.8p23f;
-    Value shifted = fma(x, floatConst(0x1.715476p+0f), floatConst(shifter));
+    Value shiftedBits = arith::BitcastOp::create(
+        rewriter, loc, intType,
+        fma(x, floatConst(0x1.715476p+0f), floatConst(shifter)));
+    shiftedBits = arith::MinSIOp::create(rewriter, loc, shiftedBits,
+                                         intConst(0x4B400000 + 128));
+    Value shifted = arith::BitcastOp::create(rewriter, loc, type, shiftedBits);
     Value k =
         arith::SubFOp::create(rewriter, loc, shifted, floatConst(shifter));
-    Value n = arith::SubIOp::create(
-        rewriter, loc,
-        arith::BitcastOp::create(rewriter, loc, intType, shifted),
-        intConst(0x4B400000));
+    Value n =
+        arith::SubIOp::create(rewriter, loc, shiftedBits, intConst(0x4B400000));
 
     // r = x - k ln 2 with ln 2 split in two floats: k * ln2High is exact in
     // the FMA, and ln2Low adds the next 24 bits.

@@ -2,22 +2,24 @@
 // RUN: dml-opt %s --dml-approximate-math=scale-by-ldexp=true | FileCheck %s --check-prefixes=CHECK,LDEXP
 // RUN: dml-opt %s --dml-approximate-math=fast-exp=false | FileCheck %s --check-prefix=UPSTREAM
 
-// f32 exp: clamp (NaN passes: both comparisons are false), k by the
-// 1.5 * 2^23 shifter, r in two FMAs, the polynomial as 1 + (r + r^2 q(r)),
-// then 2^k.
+// f32 exp: clamp from below (NaN passes: the comparison is false), k by
+// the 1.5 * 2^23 shifter with its bits capped at k = 128 by a signed integer
+// minimum (no second float clamp), r in two FMAs, the polynomial as
+// 1 + (r + r^2 q(r)), then 2^k.
 // CHECK-LABEL: func.func @vector_exp
 // CHECK-SAME: (%[[X:.*]]: vector<16xf32>)
-// CHECK-DAG: %[[HIGH:.*]] = arith.constant dense<8.880000e+01> : vector<16xf32>
 // CHECK-DAG: %[[LOW:.*]] = arith.constant dense<-1.040000e+02> : vector<16xf32>
 // CHECK-DAG: %[[SHIFTER:.*]] = arith.constant dense<0x4B400000> : vector<16xf32>
 // CHECK-DAG: %[[SHIFTER_BITS:.*]] = arith.constant dense<1262485504> : vector<16xi32>
-// CHECK: %[[ABOVE:.*]] = arith.cmpf ogt, %[[X]], %[[HIGH]]
-// CHECK: %[[CLAMPED_HIGH:.*]] = arith.select %[[ABOVE]], %[[HIGH]], %[[X]]
-// CHECK: %[[BELOW:.*]] = arith.cmpf olt, %[[CLAMPED_HIGH]], %[[LOW]]
-// CHECK: %[[CLAMPED:.*]] = arith.select %[[BELOW]], %[[LOW]], %[[CLAMPED_HIGH]]
-// CHECK: %[[SHIFTED:.*]] = math.fma %[[CLAMPED]], %{{.*}}, %[[SHIFTER]]
+// CHECK-DAG: %[[K_MAX_BITS:.*]] = arith.constant dense<1262485632> : vector<16xi32>
+// CHECK-NOT: arith.cmpf ogt
+// CHECK: %[[BELOW:.*]] = arith.cmpf olt, %[[X]], %[[LOW]]
+// CHECK: %[[CLAMPED:.*]] = arith.select %[[BELOW]], %[[LOW]], %[[X]]
+// CHECK: %[[SHIFTED_RAW:.*]] = math.fma %[[CLAMPED]], %{{.*}}, %[[SHIFTER]]
+// CHECK: %[[RAW_BITS:.*]] = arith.bitcast %[[SHIFTED_RAW]] : vector<16xf32> to vector<16xi32>
+// CHECK: %[[BITS:.*]] = arith.minsi %[[RAW_BITS]], %[[K_MAX_BITS]]
+// CHECK: %[[SHIFTED:.*]] = arith.bitcast %[[BITS]] : vector<16xi32> to vector<16xf32>
 // CHECK: %[[K:.*]] = arith.subf %[[SHIFTED]], %[[SHIFTER]]
-// CHECK: %[[BITS:.*]] = arith.bitcast %[[SHIFTED]] : vector<16xf32> to vector<16xi32>
 // CHECK: %[[N:.*]] = arith.subi %[[BITS]], %[[SHIFTER_BITS]]
 // CHECK: %[[R_HIGH:.*]] = math.fma %[[K]], %{{.*}}, %[[CLAMPED]]
 // CHECK: %[[R:.*]] = math.fma %[[K]], %{{.*}}, %[[R_HIGH]]

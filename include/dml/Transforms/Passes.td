@@ -48,8 +48,8 @@ def DMLApproximateMath : Pass<"dml-approximate-math", "func::FuncOp"> {
     remainder loop.
 
     With `fast-exp` (default), f32 `math.exp` gets this project's cheaper
-    expansion instead: clamp, k = round(x log2 e) by the 1.5 * 2^23
-    shifter, r = x - k ln 2 in two FMAs, a degree-6 polynomial
+    expansion instead: clamp x from below, k = round(x log2 e) by the
+    1.5 * 2^23 shifter (capped at 128 on its integer bits), r = x - k ln 2 in two FMAs, a degree-6 polynomial
     1 + (r + r^2 q(r)) (monotone),
     then an exact scaling by 2^k: `llvm.intr.ldexp` with `scale-by-ldexp`
     (one `vscalefps` on AVX-512; elsewhere LLVM calls `ldexpf` per lane),

@@ -63,6 +63,10 @@ constexpr int64_t kMaxPartitionVectors = 4;
 /// Independent accumulators of the partitions' float extremes: one
 /// vmaxps per chunk in a single chain waits on the previous one's latency.
 constexpr int64_t kExtremeAccumulators = 4;
+/// Chunks the carrier-filtered scan compares with the carrier's limit at
+/// once: a group where no lane passes (most of a softmax row) costs one
+/// branch and no loop-carried state per four chunks.
+constexpr int64_t kScanGroupChunks = 4;
 /// Lanes of the key vectors counted at once (ranks).
 constexpr int64_t kKeyLanes = 8;
 /// Up to this many candidates the final selection ranks every candidate
@@ -576,10 +580,6 @@ private:
     auto carrierChunk = [&](OpBuilder &lb, Location l, Value start) {
       return p.input.loadCarrierChunk(lb, l, coordsAt(start), width);
     };
-    // The first group initializes the extremes: every value is an element.
-    SmallVector<Value> inits;
-    for (int64_t a = 0; a < partitionVectors; ++a)
-      inits.push_back(carrierChunk(b, loc, index(b, loc, a * width)));
     // Floats: y if it is strictly better, else x (one vmaxps/vminps; a
     // NaN y is skipped and the sign of equal zeros is arbitrary). The
     // result is always one of its operands, so each extreme stays an
@@ -598,9 +598,49 @@ private:
         return arith::MaxSIOp::create(lb, l, x, y).getResult();
       return arith::MinSIOp::create(lb, l, x, y).getResult();
     };
+    // `chains` independent accumulator sets, as in emitFloatExtremes: set c
+    // starts from group c and takes every `chains`-th group, so that one
+    // combine per chunk no longer waits on the previous one's latency (a
+    // single vmaxps chain cost 2 cycles per 16 lanes). The first groups
+    // initialize the sets: every value is an element of its partition, and
+    // merging the sets lane-wise keeps it so.
+    int64_t groups = groupEnd / groupWidth;
+    int64_t chains =
+        std::clamp<int64_t>(kExtremeAccumulators / partitionVectors, 1,
+                            std::max<int64_t>(groups / 8, 1));
+    int64_t stride = chains * groupWidth;
+    int64_t unrolledEnd = groupEnd / stride * stride;
+    SmallVector<Value> inits;
+    for (int64_t c = 0; c < chains; ++c)
+      for (int64_t a = 0; a < partitionVectors; ++a)
+        inits.push_back(
+            carrierChunk(b, loc, index(b, loc, c * groupWidth + a * width)));
+    auto unrolled = scf::ForOp::create(
+        b, loc, index(b, loc, stride), index(b, loc, unrolledEnd),
+        index(b, loc, stride), inits,
+        [&](OpBuilder &lb, Location l, Value group, ValueRange extremes) {
+          SmallVector<Value> next;
+          for (int64_t c = 0; c < chains; ++c)
+            for (int64_t a = 0; a < partitionVectors; ++a) {
+              Value start = arith::AddIOp::create(
+                  lb, l, group, index(lb, l, c * groupWidth + a * width));
+              next.push_back(combine(lb, l, extremes[c * partitionVectors + a],
+                                     carrierChunk(lb, l, start)));
+            }
+          scf::YieldOp::create(lb, l, next);
+        });
+    SmallVector<Value> merged;
+    for (int64_t a = 0; a < partitionVectors; ++a) {
+      Value extreme = unrolled.getResult(a);
+      for (int64_t c = 1; c < chains; ++c)
+        extreme = combine(b, loc, extreme,
+                          unrolled.getResult(c * partitionVectors + a));
+      merged.push_back(extreme);
+    }
+    // The groups past the last full stride, one at a time.
     auto loop = scf::ForOp::create(
-        b, loc, index(b, loc, groupWidth), index(b, loc, groupEnd),
-        index(b, loc, groupWidth), inits,
+        b, loc, index(b, loc, unrolledEnd), index(b, loc, groupEnd),
+        index(b, loc, groupWidth), merged,
         [&](OpBuilder &lb, Location l, Value group, ValueRange extremes) {
           SmallVector<Value> next;
           for (int64_t a = 0; a < partitionVectors; ++a) {
@@ -843,11 +883,21 @@ private:
   ScanState emitScan(OpBuilder &b, Location loc, ScanState state) {
     if (!contiguous)
       return emitScalarScan(b, loc, state);
+    // With the carrier filter, groups of full chunks are skipped together
+    // (emitCarrierGroups); the chunks after the last group one by one.
+    int64_t groupedEnd = 0;
+    if (state.carrierLimit) {
+      groupedEnd =
+          p.length / (kScanGroupChunks * width) * (kScanGroupChunks * width);
+      if (groupedEnd > 0)
+        state = emitCarrierGroups(b, loc, groupedEnd, state);
+    }
     // A ragged end makes every chunk masked: one copy of the chunk code.
     bool masked = p.length % width != 0;
     auto chunks = scf::ForOp::create(
-        b, loc, index(b, loc, 0), index(b, loc, llvm::alignTo(p.length, width)),
-        index(b, loc, width), state.asValues(),
+        b, loc, index(b, loc, groupedEnd),
+        index(b, loc, llvm::alignTo(p.length, width)), index(b, loc, width),
+        state.asValues(),
         [&](OpBuilder &lb, Location l, Value chunk, ValueRange args) {
           scf::YieldOp::create(
               lb, l,
@@ -855,6 +905,52 @@ private:
                   .asValues());
         });
     return ScanState::from(chunks.getResults());
+  }
+
+  /// The full chunks before `groupedEnd`, kScanGroupChunks at a time: the
+  /// group's carriers are compared with the carrier's limit, and only a
+  /// group with a lane that may pass runs its chunks through emitChunk
+  /// (which compares each chunk again and then its elements exactly), so
+  /// the keys appended and their order are those of the chunk-by-chunk
+  /// loop. The skipping loop carries no state but the position.
+  ScanState emitCarrierGroups(OpBuilder &b, Location loc, int64_t groupedEnd,
+                              ScanState state) {
+    int64_t groupWidth = kScanGroupChunks * width;
+    auto groups = scf::ForOp::create(
+        b, loc, index(b, loc, 0), index(b, loc, groupedEnd),
+        index(b, loc, groupWidth), state.asValues(),
+        [&](OpBuilder &lb, Location l, Value group, ValueRange args) {
+          ScanState current = ScanState::from(args);
+          Value maybe;
+          for (int64_t g = 0; g < kScanGroupChunks; ++g) {
+            Value chunk =
+                arith::AddIOp::create(lb, l, group, index(lb, l, g * width));
+            Value lanes =
+                emitCarrierMayPass(lb, l,
+                                   p.input.loadCarrierChunk(
+                                       lb, l, coordsAt(chunk), width, Value()),
+                                   current);
+            maybe = maybe
+                        ? arith::OrIOp::create(lb, l, maybe, lanes).getResult()
+                        : lanes;
+          }
+          auto filtered = scf::IfOp::create(
+              lb, l, anyLane(lb, l, maybe),
+              [&](OpBuilder &ib, Location il) {
+                ScanState next = current;
+                for (int64_t g = 0; g < kScanGroupChunks; ++g)
+                  next = emitChunk(ib, il,
+                                   arith::AddIOp::create(
+                                       ib, il, group, index(ib, il, g * width)),
+                                   next, /*masked=*/false);
+                scf::YieldOp::create(ib, il, next.asValues());
+              },
+              [&](OpBuilder &eb, Location el) {
+                scf::YieldOp::create(eb, el, current.asValues());
+              });
+          scf::YieldOp::create(lb, l, filtered.getResults());
+        });
+    return ScanState::from(groups.getResults());
   }
 
   /// One W-wide chunk: keys of the lanes not worse than the threshold are
@@ -870,10 +966,7 @@ private:
     // element compare masks them anyway.
     Value carrierChunk =
         p.input.loadCarrierChunk(b, loc, coordsAt(chunk), width, inBounds);
-    Value maybe = arith::CmpFOp::create(
-        b, loc, arith::CmpFPredicate::UGE, carrierChunk,
-        vector::BroadcastOp::create(b, loc, carrierChunk.getType(),
-                                    state.carrierLimit));
+    Value maybe = emitCarrierMayPass(b, loc, carrierChunk, state);
     auto filtered = scf::IfOp::create(
         b, loc, anyLane(b, loc, maybe),
         [&](OpBuilder &ib, Location il) {
@@ -886,6 +979,16 @@ private:
           scf::YieldOp::create(eb, el, state.asValues());
         });
     return ScanState::from(filtered.getResults());
+  }
+
+  /// The lanes of a carrier chunk not below the carrier's limit (NaN
+  /// included): only their elements can pass the threshold.
+  Value emitCarrierMayPass(OpBuilder &b, Location loc, Value carrierChunk,
+                           const ScanState &state) {
+    return arith::CmpFOp::create(
+        b, loc, arith::CmpFPredicate::UGE, carrierChunk,
+        vector::BroadcastOp::create(b, loc, carrierChunk.getType(),
+                                    state.carrierLimit));
   }
 
   /// Whether any lane of the i1 vector `lanes` is set.

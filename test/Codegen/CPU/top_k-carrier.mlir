@@ -29,9 +29,17 @@
 // CHECK: arith.cmpf one
 // CHECK: arith.cmpf ogt, %[[SUM]]
 // CHECK: %[[XLIM:.*]] = arith.select %{{.*}}, %[[ABOVE]], %cst{{.*}} : f32
-// The scan: one compare of x per chunk, the prologue only behind it.
-// CHECK: scf.for %{{.*}} iter_args({{.*}}, %[[CARRIER_LIMIT:.*]] = %[[XLIM]]) -> (index, i32, index, f32, f32)
-// CHECK-NEXT: %[[CHUNK:.*]] = vector.load %[[X]]
+// The scan: groups of 4 chunks of x compared with the carrier limit, one
+// branch per group, the prologue only behind it.
+// CHECK: scf.for %{{.*}} step %c64 iter_args({{.*}}, %[[CARRIER_LIMIT:.*]] = %[[XLIM]]) -> (index, i32, index, f32, f32)
+// CHECK: %[[G0:.*]] = vector.load %[[X]]
+// CHECK-NEXT: %[[GSPLAT:.*]] = vector.broadcast %[[CARRIER_LIMIT]] : f32 to vector<16xf32>
+// CHECK-NEXT: arith.cmpf uge, %[[G0]], %[[GSPLAT]] : vector<16xf32>
+// CHECK-COUNT-3: arith.ori %{{.*}} : vector<16xi1>
+// CHECK-NOT: math.exp
+// CHECK: scf.if
+// Behind a group's branch, each chunk as before: its own compare first.
+// CHECK: %[[CHUNK:.*]] = vector.load %[[X]]
 // CHECK-NEXT: %[[SPLAT:.*]] = vector.broadcast %[[CARRIER_LIMIT]] : f32 to vector<16xf32>
 // CHECK-NEXT: %[[MAYBE:.*]] = arith.cmpf uge, %[[CHUNK]], %[[SPLAT]] : vector<16xf32>
 // CHECK-NOT: math.exp

@@ -7,7 +7,10 @@
 // The bound pass reads only x, the one input varying along the axis: the
 // lane-wise maxima of x (no division per element; a plain compare and
 // select, one vmaxps, since each maximum only has to be an element of its
-// partition), then the region at them.
+// partition), then the region at them. Four accumulators take every
+// fourth chunk (four independent vmaxps chains), each started from an
+// element, then merged lane-wise; the chunks after the last group of four
+// follow in one chain.
 // CHECK-LABEL: func.func @softmax_tail
 // CHECK-SAME: (%[[X:.*]]: memref<4x1000xf32>, %[[S:.*]]: memref<4x1xf32>, %[[V:.*]]: memref<4x5xf32>, %[[I:.*]]: memref<4x5xi32>)
 // CHECK-NOT: dml.select_top_k
@@ -15,13 +18,16 @@
 // The per-row sum is loaded once per row.
 // CHECK: %[[SUM:.*]] = memref.load %[[S]][%[[ROW]], %{{.*}}] : memref<4x1xf32>
 // CHECK: %[[FIRST:.*]] = vector.load %[[X]][%[[ROW]], %{{.*}}] : memref<4x1000xf32>, vector<16xf32>
-// CHECK: %[[MAXIMA:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[FIRST]]) -> (vector<16xf32>) {
+// CHECK: %[[CHAINS:.*]]:4 = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[FIRST]], {{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
 // CHECK-NEXT: arith.constant
 // CHECK-NEXT: arith.addi
 // CHECK-NEXT: %[[NEXT:.*]] = vector.load %[[X]]
 // CHECK-NEXT: %[[GT:.*]] = arith.cmpf ogt, %[[NEXT]], %[[ACC]] : vector<16xf32>
 // CHECK-NEXT: %[[MAX:.*]] = arith.select %[[GT]], %[[NEXT]], %[[ACC]] : vector<16xi1>, vector<16xf32>
-// CHECK-NEXT: scf.yield %[[MAX]]
+// CHECK-COUNT-3: arith.select
+// CHECK: scf.yield %[[MAX]],
+// CHECK: arith.cmpf ogt, %[[CHAINS]]#1, %[[CHAINS]]#0 : vector<16xf32>
+// CHECK: %[[MAXIMA:.*]] = scf.for {{.*}} -> (vector<16xf32>) {
 // CHECK: %[[BSPLAT:.*]] = vector.broadcast %[[SUM]] : f32 to vector<16xf32>
 // CHECK: %[[Q:.*]] = arith.divf %[[MAXIMA]], %[[BSPLAT]] : vector<16xf32>
 // CHECK: arith.bitcast %[[Q]] : vector<16xf32> to vector<16xi32>
