@@ -194,13 +194,17 @@ public:
                   int64_t vectorBits, int64_t registersPerChunk,
                   int64_t parallelThreshold, unsigned threads,
                   int64_t itemsPerThread, int64_t callerStreamingBytes,
-                  bool prefetch, int64_t longRowStreams)
+                  bool prefetch, int64_t longRowStreams,
+                  int64_t longRowPrefetchBytes, int64_t longRowPrefetchLocality)
       : rewriter(rewriter), op(op), loc(op.getLoc()), vectorBits(vectorBits),
         registersPerChunk(registersPerChunk),
         parallelThreshold(parallelThreshold), threads(threads),
         itemsPerThread(itemsPerThread),
         callerStreamingBytes(callerStreamingBytes), prefetch(prefetch),
-        longRowStreams(longRowStreams) {}
+        longRowStreams(longRowStreams),
+        longRowPrefetchBytes(longRowPrefetchBytes),
+        longRowPrefetchLocality(
+            std::clamp<int64_t>(longRowPrefetchLocality, 0, 3)) {}
 
   LogicalResult run() {
     if (!op.hasPureBufferSemantics() || op.getNumDpsInits() == 0)
@@ -1021,10 +1025,44 @@ private:
     return rows;
   }
 
+  /// Rows of at least kLongRowBytes of an inner reduction, to prefetch
+  /// long-row-prefetch bytes ahead of the loads (0: none): the row of each
+  /// of the J outputs, for every input read along the innermost dimension.
+  SmallVector<PrefetchRow> getLongRows(OpBuilder &b,
+                                       ArrayRef<SmallVector<Value>> rowIvs) {
+    constexpr int64_t kLongRowBytes = 16 << 10;
+    SmallVector<PrefetchRow> rows;
+    if (!prefetch || longRowPrefetchBytes <= 0 ||
+        getInputRowBytes() < kLongRowBytes)
+      return rows;
+    int64_t elementBytes = 0;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      auto type = dyn_cast<MemRefType>(input->get().getType());
+      AffineMap map = op.getMatchingIndexingMap(input);
+      if (!type || map.getNumResults() == 0 || !type.isLastDimUnitStride())
+        continue;
+      auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+      int64_t bytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+      // One distance in elements for all rows: inputs of one element size.
+      if (!last || static_cast<int64_t>(last.getPosition()) != vectorDim ||
+          (elementBytes && bytes != elementBytes))
+        continue;
+      elementBytes = bytes;
+      for (ArrayRef<Value> ivs : rowIvs) {
+        SmallVector<Value> at(ivs);
+        at[vectorDim] = arith::ConstantIndexOp::create(b, loc, 0);
+        SmallVector<Value> indices = getIndices(b, loc, map, at);
+        indices.pop_back();
+        rows.push_back(PrefetchRow{input->get(), indices, bytes});
+      }
+    }
+    return rows;
+  }
+
   /// Prefetches the `lanes` elements at `column` of every row of `rows`,
   /// one prefetch per cache line.
   void emitPrefetches(OpBuilder &b, ArrayRef<PrefetchRow> rows, Value column,
-                      int64_t lanes) {
+                      int64_t lanes, uint32_t locality = 3) {
     constexpr int64_t kLineBytes = 64;
     for (const PrefetchRow &row : rows) {
       int64_t lineElements =
@@ -1038,7 +1076,7 @@ private:
                               arith::ConstantIndexOp::create(b, loc, offset))
                               .getResult());
         memref::PrefetchOp::create(b, loc, row.memref, indices,
-                                   /*isWrite=*/false, /*localityHint=*/3,
+                                   /*isWrite=*/false, locality,
                                    /*isDataCache=*/true);
       }
     }
@@ -1192,16 +1230,32 @@ private:
           // accumulators of row r at accs[r * outputs ...].
           auto accumulateRows = [&](OpBuilder &rb, int64_t begin, int64_t end,
                                     int64_t step, ValueRange accs) {
-            SmallVector<PrefetchRow> nextRows;
-            if (step > 1)
+            SmallVector<PrefetchRow> nextRows, aheadRows;
+            if (step > 1) {
               nextRows =
                   getNextStepRows(rb, rowIvs, reductionDims, reductionCounts);
+              aheadRows = getLongRows(rb, rowIvs);
+            }
             auto loop = scf::ForOp::create(
                 rb, loc, arith::ConstantIndexOp::create(rb, loc, begin),
                 arith::ConstantIndexOp::create(rb, loc, end),
                 arith::ConstantIndexOp::create(rb, loc, step), accs,
                 [&](OpBuilder &lb, Location, Value iv, ValueRange args) {
                   emitPrefetches(lb, nextRows, iv, step);
+                  if (!aheadRows.empty())
+                    emitPrefetches(
+                        lb, aheadRows,
+                        arith::MinUIOp::create(
+                            lb, loc,
+                            arith::AddIOp::create(
+                                lb, loc, iv,
+                                arith::ConstantIndexOp::create(
+                                    lb, loc,
+                                    longRowPrefetchBytes /
+                                        aheadRows.front().elementBytes)),
+                            arith::ConstantIndexOp::create(lb, loc,
+                                                           end - step)),
+                        step, longRowPrefetchLocality);
                   SmallVector<Value> next;
                   for (int64_t row = 0; row < jam; ++row) {
                     Point point;
@@ -1577,7 +1631,7 @@ private:
   unsigned threads;
   int64_t itemsPerThread, callerStreamingBytes;
   bool prefetch;
-  int64_t longRowStreams;
+  int64_t longRowStreams, longRowPrefetchBytes, longRowPrefetchLocality;
   SmallVector<int64_t> sizes;
   SmallVector<utils::IteratorType> iterators;
   int64_t rank = 0, vectorDim = -1, width = 1, lanesPerRegister = 1;
@@ -1638,10 +1692,10 @@ struct LinalgToVectorLoopsPass
     SmallVector<linalg::GenericOp> generics;
     getOperation().walk([&](linalg::GenericOp op) { generics.push_back(op); });
     for (linalg::GenericOp op : generics) {
-      GenericLowering lowering(rewriter, op, vectorBits, registersPerChunk,
-                               parallelThreshold, threads, itemsPerThread,
-                               callerStreamingBytes, prefetchRows,
-                               longRowStreams);
+      GenericLowering lowering(
+          rewriter, op, vectorBits, registersPerChunk, parallelThreshold,
+          threads, itemsPerThread, callerStreamingBytes, prefetchRows,
+          longRowStreams, longRowPrefetchBytes, longRowPrefetchLocality);
       (void)lowering.run();
     }
   }
