@@ -340,6 +340,7 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   codegenOptions.longRowStreams = options.longRowStreams;
   codegenOptions.longRowPrefetchBytes = options.longRowPrefetch;
   codegenOptions.longRowPrefetchLocality = options.longRowPrefetchLocality;
+  codegenOptions.longRowWide = options.longRowWide;
   // Blocks of rows (dml-fuse-rows) run as parallel loop iterations.
   addPipeline(pm, "func.func(scf-forall-to-parallel)");
   // top_k's selection first: its loops are not linalg ops.

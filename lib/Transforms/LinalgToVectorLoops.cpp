@@ -195,7 +195,8 @@ public:
                   int64_t parallelThreshold, unsigned threads,
                   int64_t itemsPerThread, int64_t callerStreamingBytes,
                   bool prefetch, int64_t longRowStreams,
-                  int64_t longRowPrefetchBytes, int64_t longRowPrefetchLocality)
+                  int64_t longRowPrefetchBytes, int64_t longRowPrefetchLocality,
+                  bool longRowWide)
       : rewriter(rewriter), op(op), loc(op.getLoc()), vectorBits(vectorBits),
         registersPerChunk(registersPerChunk),
         parallelThreshold(parallelThreshold), threads(threads),
@@ -204,7 +205,8 @@ public:
         longRowStreams(longRowStreams),
         longRowPrefetchBytes(longRowPrefetchBytes),
         longRowPrefetchLocality(
-            std::clamp<int64_t>(longRowPrefetchLocality, 0, 3)) {}
+            std::clamp<int64_t>(longRowPrefetchLocality, 0, 3)),
+        longRowWide(longRowWide) {}
 
   LogicalResult run() {
     if (!op.hasPureBufferSemantics() || op.getNumDpsInits() == 0)
@@ -1147,8 +1149,11 @@ private:
     // register: they keep registersPerChunk independent registers per row
     // rather than interleaving rows one register each.
     int64_t jam = selection ? 1 : chooseJam(parallelDims);
+    // Rows of at least 16 KiB with longRowWide keep the whole chunk per
+    // row: J bursts of registersPerChunk lines per step.
     if (jam > 1) {
-      width = std::min(width, lanesPerRegister);
+      if (!longRowWide || getInputRowBytes() < (16 << 10))
+        width = std::min(width, lanesPerRegister);
       parallelCounts.back() /= jam;
     }
     if (!chooseEvaluation())
@@ -1632,6 +1637,7 @@ private:
   int64_t itemsPerThread, callerStreamingBytes;
   bool prefetch;
   int64_t longRowStreams, longRowPrefetchBytes, longRowPrefetchLocality;
+  bool longRowWide;
   SmallVector<int64_t> sizes;
   SmallVector<utils::IteratorType> iterators;
   int64_t rank = 0, vectorDim = -1, width = 1, lanesPerRegister = 1;
@@ -1692,10 +1698,11 @@ struct LinalgToVectorLoopsPass
     SmallVector<linalg::GenericOp> generics;
     getOperation().walk([&](linalg::GenericOp op) { generics.push_back(op); });
     for (linalg::GenericOp op : generics) {
-      GenericLowering lowering(
-          rewriter, op, vectorBits, registersPerChunk, parallelThreshold,
-          threads, itemsPerThread, callerStreamingBytes, prefetchRows,
-          longRowStreams, longRowPrefetchBytes, longRowPrefetchLocality);
+      GenericLowering lowering(rewriter, op, vectorBits, registersPerChunk,
+                               parallelThreshold, threads, itemsPerThread,
+                               callerStreamingBytes, prefetchRows,
+                               longRowStreams, longRowPrefetchBytes,
+                               longRowPrefetchLocality, longRowWide);
       (void)lowering.run();
     }
   }

@@ -82,6 +82,11 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Locality hint of the long-row prefetches (3: L1, 2: "
                      "L2, 1: L3)"),
       llvm::cl::init(3)};
+  PassOptions::Option<bool> longRowWide{
+      *this, "long-row-wide",
+      llvm::cl::desc("Rows of at least 16 KiB read several at once keep a "
+                     "whole chunk each"),
+      llvm::cl::init(false)};
   PassOptions::Option<int64_t> callerStreamingBytes{
       *this, "caller-streaming-bytes",
       llvm::cl::desc("Outputs in the caller's buffers from this size on are "

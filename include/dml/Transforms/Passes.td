@@ -165,6 +165,9 @@ def DMLLinalgToVectorLoops
     Option<"longRowPrefetchLocality", "long-row-prefetch-locality", "int64_t",
            /*default=*/"3",
            "Locality hint of those prefetches (3: into L1, 2: L2, 1: L3)">,
+    Option<"longRowWide", "long-row-wide", "bool", /*default=*/"false",
+           "Rows of at least 16 KiB read several at once keep a whole chunk "
+           "(registers-per-chunk registers) each instead of one register">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
