@@ -612,6 +612,7 @@ private:
       reductionCounts.back() /= rowsPerStep;
     }
 
+    int64_t carriedChunks = getCarriedChunks(reductionDims, blockSize);
     bool failedToClone = false;
     buildLoops(
         rewriter, parallelDims, parallelCounts, parallel,
@@ -628,6 +629,12 @@ private:
                   b, loc, blockStart,
                   arith::ConstantIndexOp::create(b, loc, blockSize)),
               arith::ConstantIndexOp::create(b, loc, innermost));
+          if (carriedChunks > 0) {
+            failedToClone |= failed(emitCarriedBlock(
+                b, ivs, blockStart, carriedChunks, reductionDims.front(),
+                reductionCounts.front()));
+            return;
+          }
           buildLoops(
               b, reductionDims, reductionCounts, /*parallel=*/false,
               [&](OpBuilder &rb, ValueRange reductionIvs) {
@@ -653,29 +660,9 @@ private:
                            Value end) {
     Value vectorEnd = start;
     LogicalResult status = success();
-    // Body ops that do not change along the chunk loop (e.g. a gathered
-    // row's normalized index) are evaluated once before it, for each of the
-    // R rows of a step.
-    SmallVector<int64_t> loopDims = {vectorDim};
     std::vector<BodyCloner> hoisters;
-    hoisters.reserve(rowsPerStep);
-    SmallVector<Point> rowPoints(rowsPerStep);
-    for (int64_t row = 0; row < rowsPerStep; ++row) {
-      rowPoints[row].ivs = getRowIvs(b, ivs, row);
-      BodyCloner &hoister = hoisters.emplace_back(b, loc, rowPoints[row]);
-      for (OpOperand *input : getLoopInvariantInputs(op, loopDims))
-        hoister.bind(op.getMatchingBlockArgument(input),
-                     memref::LoadOp::create(
-                         b, loc, input->get(),
-                         getIndices(b, loc, op.getMatchingIndexingMap(input),
-                                    rowPoints[row].ivs)));
-      if (failed(hoister.cloneOps(getChunkInvariantOps(op, loopDims))))
-        return failure();
-      hoistedRows.push_back(&hoister.getMapping());
-    }
-    prefetchRows.clear();
-    if (width > 1 && prefetch)
-      prefetchRows = getPrefetchRows(b, ivs, start);
+    if (failed(beginStep(b, ivs, start, hoisters)))
+      return failure();
     if (width > 1) {
       Value length = arith::SubIOp::create(b, loc, end, start);
       Value widthValue = arith::ConstantIndexOp::create(b, loc, width);
@@ -707,6 +694,143 @@ private:
                        });
     hoistedRows.clear();
     prefetchRows.clear();
+    return status;
+  }
+
+  /// Prepares one step of emitChunks at `ivs` (a block from `start`): body
+  /// ops that do not change along the chunk loop (e.g. a gathered row's
+  /// normalized index) are evaluated once, for each of the R rows of the
+  /// step, into `hoisters` (hoistedRows); prefetchRows for the step.
+  LogicalResult beginStep(OpBuilder &b, ArrayRef<Value> ivs, Value start,
+                          std::vector<BodyCloner> &hoisters) {
+    SmallVector<int64_t> loopDims = {vectorDim};
+    hoisters.reserve(rowsPerStep);
+    SmallVector<Point> rowPoints(rowsPerStep);
+    for (int64_t row = 0; row < rowsPerStep; ++row) {
+      rowPoints[row].ivs = getRowIvs(b, ivs, row);
+      BodyCloner &hoister = hoisters.emplace_back(b, loc, rowPoints[row]);
+      for (OpOperand *input : getLoopInvariantInputs(op, loopDims))
+        hoister.bind(op.getMatchingBlockArgument(input),
+                     memref::LoadOp::create(
+                         b, loc, input->get(),
+                         getIndices(b, loc, op.getMatchingIndexingMap(input),
+                                    rowPoints[row].ivs)));
+      if (failed(hoister.cloneOps(getChunkInvariantOps(op, loopDims))))
+        return failure();
+      hoistedRows.push_back(&hoister.getMapping());
+    }
+    prefetchRows.clear();
+    if (width > 1 && prefetch)
+      prefetchRows = getPrefetchRows(b, ivs, start);
+    return success();
+  }
+
+  /// Chunks of a block whose outputs stay in registers over the whole
+  /// outer reduction (0: they are loaded and stored at every step). A
+  /// column sum over 4096 rows stored its 64-column block every 4 rows: the
+  /// next step's loads waited on those stores whenever the output's address
+  /// matched the input rows' in its low 12 bits (4K aliasing) or a
+  /// neighbouring thread wrote the same cache line, which made one call of
+  /// the same code 1.45x slower than another depending only on where the
+  /// caller's output lay (bench/README.md, R2 on 16 cores). Blocks of at
+  /// most kMaxCarriedChunks chunks (x outputs) of one outer reduction
+  /// dimension, all blocks whole.
+  int64_t getCarriedChunks(ArrayRef<int64_t> reductionDims, int64_t blockSize) {
+    constexpr int64_t kMaxCarriedChunks = 4;
+    if (reductionDims.size() != 1 || width <= 1 || blockSize % width != 0 ||
+        sizes[vectorDim] % blockSize != 0)
+      return 0;
+    int64_t chunks = blockSize / width;
+    if (chunks * op.getNumDpsInits() > kMaxCarriedChunks)
+      return 0;
+    for (OpOperand &init : op.getDpsInitsMutable()) {
+      AffineMap map = op.getMatchingIndexingMap(&init);
+      if (map.getNumResults() == 0 ||
+          map.getResults().back() !=
+              getAffineDimExpr(vectorDim, op.getContext()) ||
+          map.isFunctionOfDim(reductionDims.front()))
+        return 0;
+    }
+    return chunks;
+  }
+
+  /// A block of `chunks` chunks from `blockStart` over all `stepCount`
+  /// steps of the outer reduction dimension `stepDim`, the outputs carried
+  /// in registers from one step to the next: loaded before the loop,
+  /// stored after it. The elements see the same operations in the same
+  /// order as with emitChunks.
+  LogicalResult emitCarriedBlock(OpBuilder &b, SmallVector<Value> ivs,
+                                 Value blockStart, int64_t chunks,
+                                 int64_t stepDim, int64_t stepCount) {
+    int64_t numOutputs = op.getNumDpsInits();
+    SmallVector<Value> chunkStarts;
+    for (int64_t chunk = 0; chunk < chunks; ++chunk)
+      chunkStarts.push_back(
+          chunk == 0 ? blockStart
+                     : arith::AddIOp::create(b, loc, blockStart,
+                                             arith::ConstantIndexOp::create(
+                                                 b, loc, chunk * width))
+                           .getResult());
+    auto chunkIvs = [&](ArrayRef<Value> base, int64_t chunk) {
+      SmallVector<Value> chunkIv(base);
+      chunkIv[vectorDim] = chunkStarts[chunk];
+      return chunkIv;
+    };
+    ivs[stepDim] = arith::ConstantIndexOp::create(b, loc, 0);
+    SmallVector<Value> initial;
+    for (int64_t chunk = 0; chunk < chunks; ++chunk)
+      for (OpOperand &init : op.getDpsInitsMutable())
+        initial.push_back(vector::LoadOp::create(
+            b, loc,
+            VectorType::get(
+                {width},
+                cast<MemRefType>(init.get().getType()).getElementType()),
+            init.get(),
+            getIndices(b, loc, op.getMatchingIndexingMap(&init),
+                       chunkIvs(ivs, chunk))));
+    LogicalResult status = success();
+    auto loop = scf::ForOp::create(
+        b, loc, arith::ConstantIndexOp::create(b, loc, 0),
+        arith::ConstantIndexOp::create(b, loc, stepCount),
+        arith::ConstantIndexOp::create(b, loc, 1), initial,
+        [&](OpBuilder &lb, Location, Value step, ValueRange carried) {
+          SmallVector<Value> stepIvs(ivs);
+          stepIvs[stepDim] =
+              rowsPerStep > 1
+                  ? arith::MulIOp::create(
+                        lb, loc, step,
+                        arith::ConstantIndexOp::create(lb, loc, rowsPerStep))
+                        .getResult()
+                  : step;
+          std::vector<BodyCloner> hoisters;
+          SmallVector<Value> next;
+          if (failed(beginStep(lb, stepIvs, blockStart, hoisters)))
+            status = failure();
+          for (int64_t chunk = 0; chunk < chunks && succeeded(status);
+               ++chunk) {
+            Point point;
+            point.ivs = chunkIvs(stepIvs, chunk);
+            point.vectorDim = vectorDim;
+            point.width = width;
+            SmallVector<Value> values;
+            if (failed(emitElementwiseStep(
+                    lb, point, carried.slice(chunk * numOutputs, numOutputs),
+                    &values)))
+              status = failure();
+            llvm::append_range(next, values);
+          }
+          hoistedRows.clear();
+          prefetchRows.clear();
+          if (failed(status))
+            next = SmallVector<Value>(carried);
+          scf::YieldOp::create(lb, loc, next);
+        });
+    for (int64_t chunk = 0; chunk < chunks; ++chunk)
+      for (auto [k, init] : llvm::enumerate(op.getDpsInitsMutable()))
+        vector::StoreOp::create(
+            b, loc, loop.getResult(chunk * numOutputs + k), init.get(),
+            getIndices(b, loc, op.getMatchingIndexingMap(&init),
+                       chunkIvs(ivs, chunk)));
     return status;
   }
 
@@ -1088,10 +1212,18 @@ private:
   /// R - 1 following steps of the innermost outer reduction dimension (in
   /// order, so results are those of the plain loop) with the outputs kept
   /// in registers in between.
-  LogicalResult emitElementwiseStep(OpBuilder &b, const Point &point) {
+  /// With `carriedOut`, the outputs are `carried` instead of loads, and
+  /// their new values go to `carriedOut` instead of being stored.
+  LogicalResult emitElementwiseStep(OpBuilder &b, const Point &point,
+                                    ValueRange carried = {},
+                                    SmallVector<Value> *carriedOut = nullptr) {
     SmallVector<SmallVector<Value>> outIndices;
     SmallVector<Value> outputs;
+    if (carriedOut)
+      llvm::append_range(outputs, carried);
     for (OpOperand &init : op.getDpsInitsMutable()) {
+      if (carriedOut)
+        break;
       outIndices.push_back(
           getIndices(b, loc, op.getMatchingIndexingMap(&init), point.ivs));
       Type outputType = cast<MemRefType>(init.get().getType()).getElementType();
@@ -1119,6 +1251,10 @@ private:
       for (Value value : *result)
         outputs.push_back(rowPoint.isVector() ? cloner.broadcastIfNeeded(value)
                                               : value);
+    }
+    if (carriedOut) {
+      *carriedOut = outputs;
+      return success();
     }
     for (auto [value, init, indices] :
          llvm::zip(outputs, op.getDpsInitsMutable(), outIndices)) {
