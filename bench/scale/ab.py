@@ -6,8 +6,8 @@ in one process after the other: on the 16-core VM a case moves 10-40 %
 between runs, more than the differences a variant makes. Here, for every
 thread count, one long-lived worker per contestant (the project's worker
 holds every variant library, ab_tT_<variant>.so, built by ab_build.sh) runs
-`--iters` calls of a case when told, and the parent cycles through all
-contestants `--rounds` times. Each batch starts with warm-up calls (the
+`--iters` calls of a case when told, and the parent takes each case through
+all contestants, `--rounds` times (the order rotated per round). Each batch starts with warm-up calls (the
 inputs come back into the L3 the previous contestant's copy took), and the
 parent sleeps `--pause` seconds between batches, longer than libomp's
 KMP_BLOCKTIME (200 ms) and PyTorch's and ONNX Runtime's spinning: an idle
@@ -216,7 +216,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=4)
     ap.add_argument("--iters", type=int, default=20)
     ap.add_argument("--warmup", type=int, default=3)
-    ap.add_argument("--pause", type=float, default=0.3)
+    ap.add_argument("--pause", type=float, default=0.25)
     ap.add_argument("--budget", type=float, default=140,
                     help="seconds; thread counts not started by then are skipped")
     ap.add_argument("--clock", choices=("wall", "thread"), default="wall",
@@ -256,16 +256,20 @@ def main():
         rounds = {(c, k[1]): [] for c in cases for k in keys}
         previous = None
         dead = set()
+        # One case at a time through all contestants: the inputs of one case
+        # in every process (3 x 64 MB for R1) fit the 16-core machine's L3;
+        # all cases at once (the variants share the project's copy, each peer
+        # has its own) would not, and the peers would lose more of theirs.
         for r in range(args.rounds):
             # Rotate the order per round: no contestant always follows another.
             order = keys[r % len(keys):] + keys[:r % len(keys)]
-            for kind, key in order:
-                # Variants share one process (one OpenMP team): a pause only
-                # where another process takes over.
-                if previous not in (None, kind):
-                    time.sleep(args.pause)
-                previous = kind
-                for c in cases:
+            for c in cases:
+                for kind, key in order:
+                    # Variants share one process (one OpenMP team): a pause
+                    # only where another process takes over.
+                    if previous not in (None, kind):
+                        time.sleep(args.pause)
+                    previous = kind
                     if kind in dead:
                         continue
                     try:
