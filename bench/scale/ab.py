@@ -50,24 +50,42 @@ def inputs_of(data, case):
             for i in range(len(case.inputs))]
 
 
+def project_keys(threads, offsets):
+    """Each variant with numpy's outputs, then with its outputs placed at
+    each of `offsets` bytes after the first input's address modulo 4096."""
+    return [v + suffix for v in variants_for(threads)
+            for suffix in [""] + ["+o%d" % o for o in offsets]]
+
+
+def placed_zeros(shape, dtype, like, offset):
+    """Zeros of `shape` whose address is `like`'s plus `offset`, mod 4096."""
+    nbytes = int(np.prod(shape)) * np.dtype(dtype).itemsize
+    raw = np.zeros(nbytes + 8192, np.uint8)
+    skip = (like.ctypes.data + offset - raw.ctypes.data) % 4096
+    return raw[skip:skip + nbytes].view(dtype).reshape(shape)
+
+
 class ProjectRunner:
-    def __init__(self, threads, data, cases):
+    def __init__(self, threads, data, cases, offsets=()):
         ctypes.CDLL(str(HERE / "libomp.so"), mode=ctypes.RTLD_GLOBAL)
         self.calls = {}
         self.outs = {}
         # One copy of the inputs shared by every variant (one L3 footprint).
         inputs = {cid: inputs_of(data, CASES[cid]) for cid in cases}
-        for variant in variants_for(threads):
+        for key in project_keys(threads, offsets):
+            variant, _, offset = key.partition("+o")
             lib = ctypes.CDLL(str(HERE / ("ab_t%d_%s.so" % (threads, variant))))
             for cid in cases:
                 case = CASES[cid]
                 ins = inputs[cid]
-                outs = [np.zeros(o.shape, o.dtype) for o in case.outputs]
+                outs = [np.zeros(o.shape, o.dtype) if not offset else
+                        placed_zeros(o.shape, o.dtype, ins[0], int(offset))
+                        for o in case.outputs]
                 fn = getattr(lib, cid)
                 fn.restype = ctypes.c_int
                 ptrs = [ctypes.c_void_p(a.ctypes.data) for a in ins + outs]
-                self.calls[(cid, variant)] = (fn, ptrs, ins)
-                self.outs[(cid, variant)] = outs
+                self.calls[(cid, key)] = (fn, ptrs, ins)
+                self.outs[(cid, key)] = outs
 
     def call(self, cid, key):
         fn, ptrs, _ = self.calls[(cid, key)]
@@ -137,9 +155,11 @@ class OrtRunner:
         return [o.tolist() for o in self.state[cid][3]]
 
 
-def worker(kind, threads, data, cases, clock=time.perf_counter):
-    runner = {"project": ProjectRunner, "torch": TorchRunner,
-              "ort": OrtRunner}[kind](threads, data, cases)
+def worker(kind, threads, data, cases, clock=time.perf_counter, offsets=()):
+    if kind == "project":
+        runner = ProjectRunner(threads, data, cases, offsets)
+    else:
+        runner = {"torch": TorchRunner, "ort": OrtRunner}[kind](threads, data, cases)
     print(json.dumps({"ready": True}), flush=True)
     for line in sys.stdin:
         cmd = json.loads(line)
@@ -166,7 +186,7 @@ class Worker:
         self.proc = subprocess.Popen(
             [sys.executable, str(HERE / "ab.py"), "--worker", kind, "--threads",
              str(threads), "--data", str(args.data), "--cases", args.cases,
-             "--clock", args.clock],
+             "--clock", args.clock, "--out-offsets", args.out_offsets],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
         self.ask(None)
 
@@ -213,6 +233,12 @@ def main():
     ap.add_argument("--threads", default="2,4,8,16")
     ap.add_argument("--cases", default="R1,R2,R4")
     ap.add_argument("--peers", default="torch,ort")
+    ap.add_argument("--out-offsets", default="",
+                    help="also time each variant with its outputs at these byte "
+                         "offsets from the first input's address modulo 4096 "
+                         "(keys VARIANT+oN)")
+    ap.add_argument("--project-only", default="",
+                    help="cases the peers skip (e.g. A2: 60 ms per call at 2 threads)")
     ap.add_argument("--rounds", type=int, default=4)
     ap.add_argument("--iters", type=int, default=20)
     ap.add_argument("--warmup", type=int, default=3)
@@ -226,9 +252,11 @@ def main():
     ap.add_argument("--out", type=pathlib.Path)
     args = ap.parse_args()
     cases = args.cases.split(",")
+    offsets = [int(o) for o in args.out_offsets.split(",") if o]
     if args.worker:
         worker(args.worker, int(args.threads), args.data, cases,
-               time.thread_time if args.clock == "thread" else time.perf_counter)
+               time.thread_time if args.clock == "thread" else time.perf_counter,
+               offsets)
         return
 
     start = time.time()
@@ -244,7 +272,7 @@ def main():
         if time.time() - start > args.budget:
             lines.append("%d threads: skipped (budget)" % threads)
             continue
-        variants = variants_for(threads)
+        variants = project_keys(threads, offsets)
         workers = {"project": Worker("project", threads, args)}
         for p in peers:
             try:
@@ -256,6 +284,7 @@ def main():
         rounds = {(c, k[1]): [] for c in cases for k in keys}
         previous = None
         dead = set()
+        project_only = set(args.project_only.split(",")) if args.project_only else set()
         # One case at a time through all contestants: the inputs of one case
         # in every process (3 x 64 MB for R1) fit the 16-core machine's L3;
         # all cases at once (the variants share the project's copy, each peer
@@ -270,7 +299,7 @@ def main():
                     if previous not in (None, kind):
                         time.sleep(args.pause)
                     previous = kind
-                    if kind in dead:
+                    if kind in dead or (kind != "project" and c in project_only):
                         continue
                     try:
                         t = workers[kind].ask({"op": "time", "case": c, "key": key,
@@ -287,6 +316,8 @@ def main():
         for c in cases:
             ref = workers["project"].ask({"op": "result", "case": c, "key": variants[0]})
             for kind, key in keys:
+                if not times[(c, key)]:
+                    continue
                 got = workers[kind].ask({"op": "result", "case": c, "key": key})
                 checks[(c, key)] = close_enough(ref, got)
         for kind, w in workers.items():
@@ -299,11 +330,12 @@ def main():
                      + " | ".join("%s/peer" % v for v in variants) + " |")
         lines.append("|---" * (2 + len(keys) + len(variants)) + "|")
         for c in cases:
-            med = {k: statistics.median(times[(c, k)]) for _, k in keys}
+            med = {k: statistics.median(times[(c, k)]) for _, k in keys
+                   if times[(c, k)]}
             cells = ["%s [%s-%s]%s" % (fmt(med[k]), fmt(min(rounds[(c, k)])),
                                        fmt(max(rounds[(c, k)])),
                                        "" if checks[(c, k)] else " MISMATCH")
-                     for _, k in keys]
+                     if k in med else "-" for _, k in keys]
             peer_meds = [(med[p], p) for p in peers if p in med]
             best = min(peer_meds) if peer_meds else None
             ratios = [fmt(med[v] / best[0]) if best else "n/a" for v in variants]
