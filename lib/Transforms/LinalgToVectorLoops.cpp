@@ -727,14 +727,12 @@ private:
 
   /// Chunks of a block whose outputs stay in registers over the whole
   /// outer reduction (0: they are loaded and stored at every step). A
-  /// column sum over 4096 rows stored its 64-column block every 4 rows: the
-  /// next step's loads waited on those stores whenever the output's address
-  /// matched the input rows' in its low 12 bits (4K aliasing) or a
-  /// neighbouring thread wrote the same cache line, which made one call of
-  /// the same code 1.45x slower than another depending only on where the
-  /// caller's output lay (bench/README.md, R2 on 16 cores). Blocks of at
-  /// most kMaxCarriedChunks chunks (x outputs) of one outer reduction
-  /// dimension, all blocks whole.
+  /// column sum over 4096 rows that stored its 64-column block every 4
+  /// rows, the next step's loads behind those stores, ran 0.32 to 0.59 ms
+  /// on 16 cores depending only on where the caller's output lay; with the
+  /// outputs in registers, 0.28-0.31 ms at every placement (bench/README.md,
+  /// R2 on 16 cores). Blocks of at most kMaxCarriedChunks chunks (x
+  /// outputs) of one outer reduction dimension, all blocks whole.
   int64_t getCarriedChunks(ArrayRef<int64_t> reductionDims, int64_t blockSize) {
     constexpr int64_t kMaxCarriedChunks = 4;
     if (reductionDims.size() != 1 || width <= 1 || blockSize % width != 0 ||
