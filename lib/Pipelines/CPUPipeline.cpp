@@ -339,6 +339,9 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   codegenOptions.streamFills = options.streamFills;
   codegenOptions.prefetchRows = options.prefetchRows;
   codegenOptions.longRowStreams = options.longRowStreams;
+  codegenOptions.longRowPrefetchBytes = options.longRowPrefetch;
+  codegenOptions.longRowPrefetchLocality = options.longRowPrefetchLocality;
+  codegenOptions.longRowWide = options.longRowWide;
   // Blocks of rows (dml-fuse-rows) run as parallel loop iterations.
   addPipeline(pm, "func.func(scf-forall-to-parallel)");
   // top_k's selection first: its loops are not linalg ops.
@@ -366,6 +369,7 @@ void mlir::dml::buildDMLLowerToLLVMPipeline(OpPassManager &pm,
     // (no allocation per call); the others through upstream's omp.wsloop.
     DMLParallelToOpenMPOptions openMPOptions;
     openMPOptions.numThreads = options.threads;
+    openMPOptions.claimsPerThread = options.claimsPerThread;
     pm.addPass(createDMLParallelToOpenMP(openMPOptions));
     addPipeline(pm, "convert-scf-to-openmp{num-threads=" +
                         std::to_string(options.threads) + "},canonicalize");

@@ -205,13 +205,19 @@ public:
                   int64_t vectorBits, int64_t registersPerChunk,
                   int64_t parallelThreshold, unsigned threads,
                   int64_t itemsPerThread, int64_t callerStreamingBytes,
-                  bool streamFills, bool prefetch, int64_t longRowStreams)
+                  bool streamFills, bool prefetch, int64_t longRowStreams,
+                  int64_t longRowPrefetchBytes, int64_t longRowPrefetchLocality,
+                  bool longRowWide)
       : rewriter(rewriter), op(op), loc(op.getLoc()), vectorBits(vectorBits),
         registersPerChunk(registersPerChunk),
         parallelThreshold(parallelThreshold), threads(threads),
         itemsPerThread(itemsPerThread),
         callerStreamingBytes(callerStreamingBytes), streamFills(streamFills),
-        prefetch(prefetch), longRowStreams(longRowStreams) {}
+        prefetch(prefetch), longRowStreams(longRowStreams),
+        longRowPrefetchBytes(longRowPrefetchBytes),
+        longRowPrefetchLocality(
+            std::clamp<int64_t>(longRowPrefetchLocality, 0, 3)),
+        longRowWide(longRowWide) {}
 
   LogicalResult run() {
     if (!op.hasPureBufferSemantics() || op.getNumDpsInits() == 0)
@@ -617,6 +623,7 @@ private:
       reductionCounts.back() /= rowsPerStep;
     }
 
+    int64_t carriedChunks = getCarriedChunks(reductionDims, blockSize);
     bool failedToClone = false;
     buildLoops(
         rewriter, parallelDims, parallelCounts, parallel,
@@ -633,6 +640,12 @@ private:
                   b, loc, blockStart,
                   arith::ConstantIndexOp::create(b, loc, blockSize)),
               arith::ConstantIndexOp::create(b, loc, innermost));
+          if (carriedChunks > 0) {
+            failedToClone |= failed(emitCarriedBlock(
+                b, ivs, blockStart, carriedChunks, reductionDims.front(),
+                reductionCounts.front()));
+            return;
+          }
           buildLoops(
               b, reductionDims, reductionCounts, /*parallel=*/false,
               [&](OpBuilder &rb, ValueRange reductionIvs) {
@@ -658,32 +671,9 @@ private:
                            Value end) {
     Value vectorEnd = start;
     LogicalResult status = success();
-    // Body ops that do not change along the chunk loop (e.g. a gathered
-    // row's normalized index) are evaluated once before it, for each of the
-    // R rows of a step.
-    SmallVector<int64_t> loopDims = {vectorDim};
     std::vector<BodyCloner> hoisters;
-    hoisters.reserve(rowsPerStep);
-    SmallVector<Point> rowPoints(rowsPerStep);
-    for (int64_t row = 0; row < rowsPerStep; ++row) {
-      rowPoints[row].ivs = getRowIvs(b, ivs, row);
-      BodyCloner &hoister = hoisters.emplace_back(b, loc, rowPoints[row]);
-      for (OpOperand *input : getLoopInvariantInputs(op, loopDims))
-        hoister.bind(op.getMatchingBlockArgument(input),
-                     memref::LoadOp::create(
-                         b, loc, input->get(),
-                         getIndices(b, loc, op.getMatchingIndexingMap(input),
-                                    rowPoints[row].ivs)));
-      if (failed(hoister.cloneOps(getChunkInvariantOps(op, loopDims))))
-        return failure();
-      hoistedRows.push_back(&hoister.getMapping());
-    }
-    prefetchRows.clear();
-    scatteredRows.clear();
-    if (width > 1 && prefetch) {
-      prefetchRows = getPrefetchRows(b, ivs, start);
-      scatteredRows = getScatteredRows(b, ivs);
-    }
+    if (failed(beginStep(b, ivs, start, hoisters)))
+      return failure();
     if (width > 1) {
       Value length = arith::SubIOp::create(b, loc, end, start);
       Value widthValue = arith::ConstantIndexOp::create(b, loc, width);
@@ -716,6 +706,144 @@ private:
     hoistedRows.clear();
     prefetchRows.clear();
     scatteredRows.clear();
+    return status;
+  }
+
+  /// Prepares one step of emitChunks at `ivs` (a block from `start`): body
+  /// ops that do not change along the chunk loop (e.g. a gathered row's
+  /// normalized index) are evaluated once, for each of the R rows of the
+  /// step, into `hoisters` (hoistedRows); prefetchRows for the step.
+  LogicalResult beginStep(OpBuilder &b, ArrayRef<Value> ivs, Value start,
+                          std::vector<BodyCloner> &hoisters) {
+    SmallVector<int64_t> loopDims = {vectorDim};
+    hoisters.reserve(rowsPerStep);
+    SmallVector<Point> rowPoints(rowsPerStep);
+    for (int64_t row = 0; row < rowsPerStep; ++row) {
+      rowPoints[row].ivs = getRowIvs(b, ivs, row);
+      BodyCloner &hoister = hoisters.emplace_back(b, loc, rowPoints[row]);
+      for (OpOperand *input : getLoopInvariantInputs(op, loopDims))
+        hoister.bind(op.getMatchingBlockArgument(input),
+                     memref::LoadOp::create(
+                         b, loc, input->get(),
+                         getIndices(b, loc, op.getMatchingIndexingMap(input),
+                                    rowPoints[row].ivs)));
+      if (failed(hoister.cloneOps(getChunkInvariantOps(op, loopDims))))
+        return failure();
+      hoistedRows.push_back(&hoister.getMapping());
+    }
+    prefetchRows.clear();
+    scatteredRows.clear();
+    if (width > 1 && prefetch) {
+      prefetchRows = getPrefetchRows(b, ivs, start);
+      scatteredRows = getScatteredRows(b, ivs);
+    }
+    return success();
+  }
+
+  /// Chunks of a block whose outputs stay in registers over the whole
+  /// outer reduction (0: they are loaded and stored at every step). A
+  /// column sum over 4096 rows that stored its 64-column block every 4
+  /// rows, the next step's loads behind those stores, ran 0.32 to 0.59 ms
+  /// on 16 cores depending only on where the caller's output lay; with the
+  /// outputs in registers, 0.28-0.31 ms at every placement (bench/README.md,
+  /// R2 on 16 cores). Blocks of at most kMaxCarriedChunks chunks (x
+  /// outputs) of one outer reduction dimension, all blocks whole.
+  int64_t getCarriedChunks(ArrayRef<int64_t> reductionDims, int64_t blockSize) {
+    constexpr int64_t kMaxCarriedChunks = 4;
+    if (reductionDims.size() != 1 || width <= 1 || blockSize % width != 0 ||
+        sizes[vectorDim] % blockSize != 0)
+      return 0;
+    int64_t chunks = blockSize / width;
+    if (chunks * op.getNumDpsInits() > kMaxCarriedChunks)
+      return 0;
+    for (OpOperand &init : op.getDpsInitsMutable()) {
+      AffineMap map = op.getMatchingIndexingMap(&init);
+      if (map.getNumResults() == 0 ||
+          map.getResults().back() !=
+              getAffineDimExpr(vectorDim, op.getContext()) ||
+          map.isFunctionOfDim(reductionDims.front()))
+        return 0;
+    }
+    return chunks;
+  }
+
+  /// A block of `chunks` chunks from `blockStart` over all `stepCount`
+  /// steps of the outer reduction dimension `stepDim`, the outputs carried
+  /// in registers from one step to the next: loaded before the loop,
+  /// stored after it. The elements see the same operations in the same
+  /// order as with emitChunks.
+  LogicalResult emitCarriedBlock(OpBuilder &b, SmallVector<Value> ivs,
+                                 Value blockStart, int64_t chunks,
+                                 int64_t stepDim, int64_t stepCount) {
+    int64_t numOutputs = op.getNumDpsInits();
+    SmallVector<Value> chunkStarts;
+    for (int64_t chunk = 0; chunk < chunks; ++chunk)
+      chunkStarts.push_back(
+          chunk == 0 ? blockStart
+                     : arith::AddIOp::create(b, loc, blockStart,
+                                             arith::ConstantIndexOp::create(
+                                                 b, loc, chunk * width))
+                           .getResult());
+    auto chunkIvs = [&](ArrayRef<Value> base, int64_t chunk) {
+      SmallVector<Value> chunkIv(base);
+      chunkIv[vectorDim] = chunkStarts[chunk];
+      return chunkIv;
+    };
+    ivs[stepDim] = arith::ConstantIndexOp::create(b, loc, 0);
+    SmallVector<Value> initial;
+    for (int64_t chunk = 0; chunk < chunks; ++chunk)
+      for (OpOperand &init : op.getDpsInitsMutable())
+        initial.push_back(vector::LoadOp::create(
+            b, loc,
+            VectorType::get(
+                {width},
+                cast<MemRefType>(init.get().getType()).getElementType()),
+            init.get(),
+            getIndices(b, loc, op.getMatchingIndexingMap(&init),
+                       chunkIvs(ivs, chunk))));
+    LogicalResult status = success();
+    auto loop = scf::ForOp::create(
+        b, loc, arith::ConstantIndexOp::create(b, loc, 0),
+        arith::ConstantIndexOp::create(b, loc, stepCount),
+        arith::ConstantIndexOp::create(b, loc, 1), initial,
+        [&](OpBuilder &lb, Location, Value step, ValueRange carried) {
+          SmallVector<Value> stepIvs(ivs);
+          stepIvs[stepDim] =
+              rowsPerStep > 1
+                  ? arith::MulIOp::create(
+                        lb, loc, step,
+                        arith::ConstantIndexOp::create(lb, loc, rowsPerStep))
+                        .getResult()
+                  : step;
+          std::vector<BodyCloner> hoisters;
+          SmallVector<Value> next;
+          if (failed(beginStep(lb, stepIvs, blockStart, hoisters)))
+            status = failure();
+          for (int64_t chunk = 0; chunk < chunks && succeeded(status);
+               ++chunk) {
+            Point point;
+            point.ivs = chunkIvs(stepIvs, chunk);
+            point.vectorDim = vectorDim;
+            point.width = width;
+            SmallVector<Value> values;
+            if (failed(emitElementwiseStep(
+                    lb, point, carried.slice(chunk * numOutputs, numOutputs),
+                    &values)))
+              status = failure();
+            llvm::append_range(next, values);
+          }
+          hoistedRows.clear();
+          prefetchRows.clear();
+          if (failed(status))
+            next = SmallVector<Value>(carried);
+          scf::YieldOp::create(lb, loc, next);
+        });
+    for (int64_t chunk = 0; chunk < chunks; ++chunk)
+      for (auto [k, init] : llvm::enumerate(op.getDpsInitsMutable()))
+        vector::StoreOp::create(
+            b, loc, loop.getResult(chunk * numOutputs + k), init.get(),
+            getIndices(b, loc, op.getMatchingIndexingMap(&init),
+                       chunkIvs(ivs, chunk)));
     return status;
   }
 
@@ -1135,6 +1263,40 @@ private:
     return rows;
   }
 
+  /// Rows of at least kLongRowBytes of an inner reduction, to prefetch
+  /// long-row-prefetch bytes ahead of the loads (0: none): the row of each
+  /// of the J outputs, for every input read along the innermost dimension.
+  SmallVector<PrefetchRow> getLongRows(OpBuilder &b,
+                                       ArrayRef<SmallVector<Value>> rowIvs) {
+    constexpr int64_t kLongRowBytes = 16 << 10;
+    SmallVector<PrefetchRow> rows;
+    if (!prefetch || longRowPrefetchBytes <= 0 ||
+        getInputRowBytes() < kLongRowBytes)
+      return rows;
+    int64_t elementBytes = 0;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      auto type = dyn_cast<MemRefType>(input->get().getType());
+      AffineMap map = op.getMatchingIndexingMap(input);
+      if (!type || map.getNumResults() == 0 || !type.isLastDimUnitStride())
+        continue;
+      auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+      int64_t bytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+      // One distance in elements for all rows: inputs of one element size.
+      if (!last || static_cast<int64_t>(last.getPosition()) != vectorDim ||
+          (elementBytes && bytes != elementBytes))
+        continue;
+      elementBytes = bytes;
+      for (ArrayRef<Value> ivs : rowIvs) {
+        SmallVector<Value> at(ivs);
+        at[vectorDim] = arith::ConstantIndexOp::create(b, loc, 0);
+        SmallVector<Value> indices = getIndices(b, loc, map, at);
+        indices.pop_back();
+        rows.push_back(PrefetchRow{input->get(), indices, bytes});
+      }
+    }
+    return rows;
+  }
+
   /// The part of each scattered row in proportion to the chunk at `column`
   /// of `lanes` output elements (clamped inside the row).
   void emitScatteredRowPrefetches(OpBuilder &b, Value column, int64_t lanes) {
@@ -1153,7 +1315,7 @@ private:
   /// Prefetches the `lanes` elements at `column` of every row of `rows`,
   /// one prefetch per cache line.
   void emitPrefetches(OpBuilder &b, ArrayRef<PrefetchRow> rows, Value column,
-                      int64_t lanes) {
+                      int64_t lanes, uint32_t locality = 3) {
     constexpr int64_t kLineBytes = 64;
     for (const PrefetchRow &row : rows) {
       int64_t lineElements =
@@ -1167,7 +1329,7 @@ private:
                               arith::ConstantIndexOp::create(b, loc, offset))
                               .getResult());
         memref::PrefetchOp::create(b, loc, row.memref, indices,
-                                   /*isWrite=*/false, /*localityHint=*/3,
+                                   /*isWrite=*/false, locality,
                                    /*isDataCache=*/true);
       }
     }
@@ -1177,10 +1339,18 @@ private:
   /// R - 1 following steps of the innermost outer reduction dimension (in
   /// order, so results are those of the plain loop) with the outputs kept
   /// in registers in between.
-  LogicalResult emitElementwiseStep(OpBuilder &b, const Point &point) {
+  /// With `carriedOut`, the outputs are `carried` instead of loads, and
+  /// their new values go to `carriedOut` instead of being stored.
+  LogicalResult emitElementwiseStep(OpBuilder &b, const Point &point,
+                                    ValueRange carried = {},
+                                    SmallVector<Value> *carriedOut = nullptr) {
     SmallVector<SmallVector<Value>> outIndices;
     SmallVector<Value> outputs;
+    if (carriedOut)
+      llvm::append_range(outputs, carried);
     for (OpOperand &init : op.getDpsInitsMutable()) {
+      if (carriedOut)
+        break;
       outIndices.push_back(
           getIndices(b, loc, op.getMatchingIndexingMap(&init), point.ivs));
       Type outputType = cast<MemRefType>(init.get().getType()).getElementType();
@@ -1211,6 +1381,10 @@ private:
         outputs.push_back(rowPoint.isVector() ? cloner.broadcastIfNeeded(value)
                                               : value);
     }
+    if (carriedOut) {
+      *carriedOut = outputs;
+      return success();
+    }
     for (auto [value, init, indices] :
          llvm::zip(outputs, op.getDpsInitsMutable(), outIndices)) {
       if (point.isVector()) {
@@ -1240,8 +1414,11 @@ private:
     // register: they keep registersPerChunk independent registers per row
     // rather than interleaving rows one register each.
     int64_t jam = selection ? 1 : chooseJam(parallelDims);
+    // Rows of at least 16 KiB with longRowWide keep the whole chunk per
+    // row: J bursts of registersPerChunk lines per step.
     if (jam > 1) {
-      width = std::min(width, lanesPerRegister);
+      if (!longRowWide || getInputRowBytes() < (16 << 10))
+        width = std::min(width, lanesPerRegister);
       parallelCounts.back() /= jam;
     }
     if (!chooseEvaluation())
@@ -1323,16 +1500,32 @@ private:
           // accumulators of row r at accs[r * outputs ...].
           auto accumulateRows = [&](OpBuilder &rb, int64_t begin, int64_t end,
                                     int64_t step, ValueRange accs) {
-            SmallVector<PrefetchRow> nextRows;
-            if (step > 1)
+            SmallVector<PrefetchRow> nextRows, aheadRows;
+            if (step > 1) {
               nextRows =
                   getNextStepRows(rb, rowIvs, reductionDims, reductionCounts);
+              aheadRows = getLongRows(rb, rowIvs);
+            }
             auto loop = scf::ForOp::create(
                 rb, loc, arith::ConstantIndexOp::create(rb, loc, begin),
                 arith::ConstantIndexOp::create(rb, loc, end),
                 arith::ConstantIndexOp::create(rb, loc, step), accs,
                 [&](OpBuilder &lb, Location, Value iv, ValueRange args) {
                   emitPrefetches(lb, nextRows, iv, step);
+                  if (!aheadRows.empty())
+                    emitPrefetches(
+                        lb, aheadRows,
+                        arith::MinUIOp::create(
+                            lb, loc,
+                            arith::AddIOp::create(
+                                lb, loc, iv,
+                                arith::ConstantIndexOp::create(
+                                    lb, loc,
+                                    longRowPrefetchBytes /
+                                        aheadRows.front().elementBytes)),
+                            arith::ConstantIndexOp::create(lb, loc,
+                                                           end - step)),
+                        step, longRowPrefetchLocality);
                   SmallVector<Value> next;
                   for (int64_t row = 0; row < jam; ++row) {
                     Point point;
@@ -1708,7 +1901,8 @@ private:
   unsigned threads;
   int64_t itemsPerThread, callerStreamingBytes;
   bool streamFills, prefetch;
-  int64_t longRowStreams;
+  int64_t longRowStreams, longRowPrefetchBytes, longRowPrefetchLocality;
+  bool longRowWide;
   SmallVector<int64_t> sizes;
   SmallVector<utils::IteratorType> iterators;
   int64_t rank = 0, vectorDim = -1, width = 1, lanesPerRegister = 1;
@@ -1775,7 +1969,8 @@ struct LinalgToVectorLoopsPass
       GenericLowering lowering(rewriter, op, vectorBits, registersPerChunk,
                                parallelThreshold, threads, itemsPerThread,
                                callerStreamingBytes, streamFills, prefetchRows,
-                               longRowStreams);
+                               longRowStreams, longRowPrefetchBytes,
+                               longRowPrefetchLocality, longRowWide);
       (void)lowering.run();
     }
   }

@@ -5,7 +5,7 @@
 //
 //   counter = 0   (a memref.alloca<i64> of the function)
 //   omp.parallel num_threads(T) {
-//     n = omp_get_num_threads(); block = max(1, ceil(N / (n * 8)))
+//     n = omp_get_num_threads(); block = max(1, ceil(N / (n * C)))
 //     begin = atomic_add(counter, block)
 //     while begin < N {
 //       scf.for i = begin to min(begin + block, N) { ivs = delinearize(i); body
@@ -41,10 +41,6 @@ using namespace mlir;
 namespace {
 
 constexpr llvm::StringLiteral kNumThreads = "omp_get_num_threads";
-/// Claims per thread if all ran at the same speed: enough for a slower
-/// thread to leave blocks to the others, few enough that the claims'
-/// atomic adds on one cache line cost nothing measurable.
-constexpr int64_t kClaimsPerThread = 8;
 
 /// The private declaration of the OpenMP runtime function `name`: () -> i32.
 func::FuncOp getRuntimeFunction(ModuleOp module, StringRef name) {
@@ -87,7 +83,10 @@ Value createCounter(scf::ParallelOp loop) {
                                   MemRefType::get({}, b.getI64Type()));
 }
 
-void convert(scf::ParallelOp loop, unsigned numThreads,
+/// `claimsPerThread`: blocks per thread if all ran at the same speed:
+/// enough for a slower thread to leave blocks to the others, few enough
+/// that the claims' atomic adds on one cache line cost nothing measurable.
+void convert(scf::ParallelOp loop, unsigned numThreads, int64_t claimsPerThread,
              func::FuncOp threadCount) {
   SmallVector<scf::ParallelOp> nested;
   loop.getBody()->walk([&](scf::ParallelOp inner) { nested.push_back(inner); });
@@ -125,8 +124,10 @@ void convert(scf::ParallelOp loop, unsigned numThreads,
     trips.push_back(trip);
     total = arith::MulIOp::create(b, loc, total, trip);
   }
-  Value claims = arith::MulIOp::create(
-      b, loc, count, arith::ConstantIndexOp::create(b, loc, kClaimsPerThread));
+  Value claims =
+      arith::MulIOp::create(b, loc, count,
+                            arith::ConstantIndexOp::create(
+                                b, loc, std::max<int64_t>(1, claimsPerThread)));
   Value claimSize = arith::MaxUIOp::create(
       b, loc, arith::CeilDivUIOp::create(b, loc, total, claims), one);
   Value claimSize64 =
@@ -195,7 +196,7 @@ struct ParallelToOpenMPPass
       return;
     func::FuncOp threadCount = getRuntimeFunction(module, kNumThreads);
     for (scf::ParallelOp loop : outermost)
-      convert(loop, numThreads, threadCount);
+      convert(loop, numThreads, claimsPerThread, threadCount);
   }
 };
 

@@ -68,12 +68,14 @@ func.func @full(%x: tensor<1x4096xf32>) -> tensor<1x1xf32> {
 // Reductions over an outer dimension (innermost loop parallel) apply R = 4
 // (else 2) consecutive steps of the innermost outer reduction dimension per
 // chunk: the outputs are loaded once, carried through R bodies in order,
-// and stored once.
+// and stored once. (Blocks of at most 4 chunks keep the outputs in
+// registers over all steps instead: column-block-registers.mlir; these
+// rows of 1024 make blocks of 16 chunks.)
 // CHECK-LABEL: func.func @outer_rows_by_four
 // CHECK: scf.for %[[I:.*]] = %c0 to %c2 step %c1 {
 // CHECK: %[[I0:.*]] = arith.muli %[[I]], %c4
 // CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %c64 {
-// CHECK: %[[ACC:.*]] = vector.load %[[OUT:.*]][%[[J]]] : memref<256xf32>, vector<64xf32>
+// CHECK: %[[ACC:.*]] = vector.load %[[OUT:.*]][%[[J]]] : memref<1024xf32>, vector<64xf32>
 // CHECK: %[[X0:.*]] = vector.load %{{.*}}[%[[I0]], %[[J]]]
 // CHECK: %[[S0:.*]] = arith.addf %[[ACC]], %[[X0]]
 // CHECK: %[[I1:.*]] = arith.addi %[[I0]], %c1
@@ -86,9 +88,9 @@ func.func @full(%x: tensor<1x4096xf32>) -> tensor<1x1xf32> {
 // CHECK: %[[X3:.*]] = vector.load %{{.*}}[%[[I3]], %[[J]]]
 // CHECK: %[[S3:.*]] = arith.addf %[[S2]], %[[X3]]
 // CHECK: vector.store %[[S3]], %[[OUT]][%[[J]]]
-func.func @outer_rows_by_four(%x: tensor<8x256xf32>) -> tensor<1x256xf32> {
-  %r = dml.reduce %x, function = sum, axes = [0] : tensor<8x256xf32> -> tensor<1x256xf32>
-  return %r : tensor<1x256xf32>
+func.func @outer_rows_by_four(%x: tensor<8x1024xf32>) -> tensor<1x1024xf32> {
+  %r = dml.reduce %x, function = sum, axes = [0] : tensor<8x1024xf32> -> tensor<1x1024xf32>
+  return %r : tensor<1x1024xf32>
 }
 
 // Both outputs of the one-pass arg reduction (value, index) are carried.
@@ -111,7 +113,7 @@ func.func @outer_arg_rows_by_two(%x: tensor<6x256xf32>) -> tensor<1x256xi64> {
 // CHECK-COUNT-1: arith.addf
 // CHECK-NOT: arith.addf
 // CHECK: return
-func.func @outer_odd_rows(%x: tensor<5x256xf32>) -> tensor<1x256xf32> {
-  %r = dml.reduce %x, function = sum, axes = [0] : tensor<5x256xf32> -> tensor<1x256xf32>
-  return %r : tensor<1x256xf32>
+func.func @outer_odd_rows(%x: tensor<5x1024xf32>) -> tensor<1x1024xf32> {
+  %r = dml.reduce %x, function = sum, axes = [0] : tensor<5x1024xf32> -> tensor<1x1024xf32>
+  return %r : tensor<1x1024xf32>
 }

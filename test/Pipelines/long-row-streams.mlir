@@ -4,6 +4,9 @@
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen | FileCheck %s --check-prefix=FOUR
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen="long-row-streams=1" | FileCheck %s --check-prefix=ONE
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen="long-row-streams=2" | FileCheck %s --check-prefix=TWO
+// long-row-wide: the J long rows keep a whole chunk each (J x 4 registers);
+// shorter rows still take one register each.
+// RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen="long-row-wide=true" | FileCheck %s --check-prefix=WIDE
 
 // 4096 f32: 16 KiB rows.
 // FOUR-LABEL: func.func @long_rows
@@ -16,6 +19,11 @@
 // ONE: return
 // TWO-LABEL: func.func @long_rows
 // TWO: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>)
+// WIDE-LABEL: func.func @long_rows
+// WIDE: scf.for %{{.*}} = %c0 to %c4096 step %c64 iter_args({{.*}}) -> (vector<64xf32>, vector<64xf32>, vector<64xf32>, vector<64xf32>)
+// WIDE-COUNT-4: vector.reduction <add>
+// WIDE-NOT: vector.reduction
+// WIDE: return
 func.func @long_rows(%x: tensor<8x4096xf32>) -> tensor<8x1xf32> {
   %r = dml.reduce %x, function = sum, axes = [1] : tensor<8x4096xf32> -> tensor<8x1xf32>
   return %r : tensor<8x1xf32>
@@ -26,6 +34,8 @@ func.func @long_rows(%x: tensor<8x4096xf32>) -> tensor<8x1xf32> {
 // FOUR: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // ONE-LABEL: func.func @short_rows
 // ONE: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// WIDE-LABEL: func.func @short_rows
+// WIDE: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 func.func @short_rows(%x: tensor<8x4095xf32>) -> tensor<8x1xf32> {
   %r = dml.reduce %x, function = sum, axes = [1] : tensor<8x4095xf32> -> tensor<8x1xf32>
   return %r : tensor<8x1xf32>

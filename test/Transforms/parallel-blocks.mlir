@@ -20,8 +20,14 @@
 // T16:   arith.muli %[[B]], %c64 : index
 // I1:  scf.parallel (%[[B:.*]]) = (%c0) to (%c16) step (%c1) {
 // I1:    arith.muli %[[B]], %c256 : index
-// Every thread reduces all rows of its columns, a chunk of 64 lanes at a time.
-// CHECK:   scf.for %[[STEP:.*]] = %c0 to %c1024 step %c1 {
+// Every thread reduces all rows of its columns, a chunk of 64 lanes at a time;
+// blocks of at most 4 chunks (16 threads: 1, items-per-thread=1: 4) carry
+// their outputs through the step loop.
+// CHECK:   scf.for %[[STEP:.*]] = %c0 to %c1024 step %c1
+// T1-SAME: {
+// T2-SAME: {
+// T16-SAME: iter_args
+// I1-SAME: iter_args
 // Pieces of rows shorter than a page (4 KiB) are prefetched ~8 KiB ahead,
 // one prefetch per line, at rows clamped to the last: the hardware
 // prefetchers stop at pages and need a few misses to follow a stream.
@@ -56,7 +62,7 @@ func.func @column_sum(%x: memref<4096x4096xf32>, %y: memref<4096xf32>) {
 // T16: scf.parallel (%[[B:.*]]) = (%c0) to (%c4) step (%c1) {
 // T16:   arith.muli %[[B]], %c64 : index
 // I1:  scf.parallel (%{{.*}}) = (%c0) to (%c4) step (%c1) {
-// CHECK: scf.for %{{.*}} = %c0 to %c1024 step %c1 {
+// CHECK: scf.for %{{.*}} = %c0 to %c1024 step %c1 iter_args(
 func.func @narrow_column_sum(%x: memref<4096x256xf32>, %y: memref<256xf32>) {
   linalg.generic {indexing_maps = [affine_map<(r, c) -> (r, c)>, affine_map<(r, c) -> (c)>],
                   iterator_types = ["reduction", "parallel"]}

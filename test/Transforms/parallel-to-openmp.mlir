@@ -1,11 +1,18 @@
 // scf.parallel loops without reductions become omp.parallel regions in
 // which the threads claim blocks of the linearized iterations from a
 // counter on the function's stack (reset before the region) until none is
-// left: blocks of max(1, ceil(N / (8 x threads))); nested parallel loops run
+// left: blocks of max(1, ceil(N / (C x threads))), C = claims-per-thread
+// (8 by default); nested parallel loops run
 // sequentially inside; loops with reductions are left for
 // convert-scf-to-openmp.
 // RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp="num-threads=2" | FileCheck %s
 // RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp | FileCheck %s --check-prefix=ANY
+// RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp="claims-per-thread=32" | FileCheck %s --check-prefix=C32
+
+// C32-LABEL: func.func @two_dims
+// C32: %[[COUNT:.*]] = arith.index_cast %{{.*}} : i32 to index
+// C32: %[[C:.*]] = arith.constant 32 : index
+// C32: arith.muli %[[COUNT]], %[[C]] : index
 
 // CHECK: func.func private @omp_get_num_threads() -> i32
 // CHECK-NOT: omp_get_thread_num

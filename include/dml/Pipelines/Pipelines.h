@@ -57,6 +57,11 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Parallel iterations per thread that blocks of an "
                      "innermost parallel dimension are made small enough for"),
       llvm::cl::init(4)};
+  PassOptions::Option<int64_t> claimsPerThread{
+      *this, "claims-per-thread",
+      llvm::cl::desc("Blocks of a parallel loop per thread if all threads ran "
+                     "at the same speed (dml-parallel-to-openmp)"),
+      llvm::cl::init(8)};
   PassOptions::Option<bool> prefetchRows{
       *this, "prefetch-rows",
       llvm::cl::desc("Software-prefetch rows the hardware prefetchers miss: "
@@ -67,6 +72,21 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Rows of at least 16 KiB that an inner reduction reads "
                      "at once (default: by target CPU, chooseLongRowStreams)"),
       llvm::cl::init(4)};
+  PassOptions::Option<int64_t> longRowPrefetch{
+      *this, "long-row-prefetch",
+      llvm::cl::desc("Software-prefetch rows of at least 16 KiB of an inner "
+                     "reduction this many bytes ahead (0: none)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<int64_t> longRowPrefetchLocality{
+      *this, "long-row-prefetch-locality",
+      llvm::cl::desc("Locality hint of the long-row prefetches (3: L1, 2: "
+                     "L2, 1: L3)"),
+      llvm::cl::init(3)};
+  PassOptions::Option<bool> longRowWide{
+      *this, "long-row-wide",
+      llvm::cl::desc("Rows of at least 16 KiB read several at once keep a "
+                     "whole chunk each"),
+      llvm::cl::init(false)};
   PassOptions::Option<int64_t> callerStreamingBytes{
       *this, "caller-streaming-bytes",
       llvm::cl::desc("Outputs in the caller's buffers from this size on are "

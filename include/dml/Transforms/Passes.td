@@ -162,6 +162,16 @@ def DMLLinalgToVectorLoops
     Option<"longRowStreams", "long-row-streams", "int64_t", /*default=*/"4",
            "Rows of at least 16 KiB that an inner reduction reads at once "
            "(1: one row, every register of a chunk on it)">,
+    Option<"longRowPrefetchBytes", "long-row-prefetch", "int64_t",
+           /*default=*/"0",
+           "Software-prefetch rows of at least 16 KiB of an inner reduction "
+           "this many bytes ahead of the loads (0: none)">,
+    Option<"longRowPrefetchLocality", "long-row-prefetch-locality", "int64_t",
+           /*default=*/"3",
+           "Locality hint of those prefetches (3: into L1, 2: L2, 1: L3)">,
+    Option<"longRowWide", "long-row-wide", "bool", /*default=*/"false",
+           "Rows of at least 16 KiB read several at once keep a whole chunk "
+           "(registers-per-chunk registers) each instead of one register">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -240,8 +250,8 @@ def DMLParallelToOpenMP : Pass<"dml-parallel-to-openmp", "ModuleOp"> {
     `omp.parallel` region in which the threads claim blocks of the
     (linearized) iteration space from a shared counter (a `memref.alloca`
     of the function, reset before the region) with `memref.atomic_rmw
-    addi`, until none is left: blocks of max(1, ceil(N / (8 T))) iterations
-    for the T threads of `omp_get_num_threads()`. A thread that runs slower
+    addi`, until none is left: blocks of max(1, ceil(N / (C T))) iterations
+    for the T threads of `omp_get_num_threads()` (C: `claims-per-thread`). A thread that runs slower
     than the others (on a core shared with another thread, as the vCPUs of
     a VM can be; preempted) claims fewer blocks, where a static partition
     (ceil(N / T) each) makes every call wait for it. Nested `scf.parallel`
@@ -254,6 +264,8 @@ def DMLParallelToOpenMP : Pass<"dml-parallel-to-openmp", "ModuleOp"> {
   let options = [
     Option<"numThreads", "num-threads", "unsigned", /*default=*/"0",
            "Threads of each region (0: the OpenMP runtime chooses)">,
+    Option<"claimsPerThread", "claims-per-thread", "int64_t", /*default=*/"8",
+           "Blocks per thread if all ran at the same speed">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
