@@ -486,6 +486,44 @@ private:
     return loop.getResults();
   }
 
+  using ChunkLoader = function_ref<Value(OpBuilder &, Location, Value)>;
+  /// The better of the accumulated `current` and a `candidate` chunk.
+  using ExtremeCombiner =
+      function_ref<Value(OpBuilder &, Location, Value, Value)>;
+
+  /// One step of the partition extremes over `chains` consecutive groups
+  /// from `group`: accumulator set c (partition a's at c * partitionVectors
+  /// + a) takes group c's chunk of partition a, so that the sets form
+  /// independent dependency chains.
+  SmallVector<Value> combineGroups(OpBuilder &b, Location loc, Value group,
+                                   ValueRange extremes, int64_t chains,
+                                   ChunkLoader load, ExtremeCombiner combine) {
+    int64_t groupWidth = partitionVectors * width;
+    SmallVector<Value> next;
+    for (int64_t c = 0; c < chains; ++c)
+      for (int64_t a = 0; a < partitionVectors; ++a) {
+        Value start = arith::AddIOp::create(
+            b, loc, group, index(b, loc, c * groupWidth + a * width));
+        next.push_back(combine(b, loc, extremes[c * partitionVectors + a],
+                               load(b, loc, start)));
+      }
+    return next;
+  }
+
+  /// The `chains` accumulator sets of combineGroups merged lane-wise: one
+  /// extreme per partition.
+  SmallVector<Value> mergeChains(OpBuilder &b, Location loc, ValueRange sets,
+                                 int64_t chains, ExtremeCombiner combine) {
+    SmallVector<Value> merged;
+    for (int64_t a = 0; a < partitionVectors; ++a) {
+      Value extreme = sets[a];
+      for (int64_t c = 1; c < chains; ++c)
+        extreme = combine(b, loc, extreme, sets[c * partitionVectors + a]);
+      merged.push_back(extreme);
+    }
+    return merged;
+  }
+
   /// For floats, the ords of the lane-wise best of the partitions with NaNs
   /// skipped: select(x > m, x, m) is one vmaxps where the ord is eight
   /// integer ops. Each lane is then at most as good as its partition's best
@@ -502,13 +540,16 @@ private:
         DenseElementsAttr::get(
             vectorType, ArrayRef<APFloat>(APFloat::getInf(
                             floatType.getFloatSemantics(), p.decreasing))));
-    auto keepBetter = [&](OpBuilder &lb, Location l, Value candidate,
-                          Value current) -> Value {
+    auto keepBetter = [&](OpBuilder &lb, Location l, Value current,
+                          Value candidate) -> Value {
       Value better = arith::CmpFOp::create(
           lb, l,
           p.decreasing ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
           candidate, current);
       return arith::SelectOp::create(lb, l, better, candidate, current);
+    };
+    auto load = [&](OpBuilder &lb, Location l, Value start) {
+      return loadChunk(lb, l, start);
     };
     // Groups of `chains` consecutive groups first, each group in its own
     // accumulators (lane l of partition a stays lane l of partition a), so
@@ -526,22 +567,11 @@ private:
           b, loc, index(b, loc, 0), index(b, loc, unrolledEnd),
           index(b, loc, stride), chainInits,
           [&](OpBuilder &lb, Location l, Value group, ValueRange extremes) {
-            SmallVector<Value> next;
-            for (int64_t c = 0; c < chains; ++c)
-              for (int64_t a = 0; a < partitionVectors; ++a) {
-                Value start = arith::AddIOp::create(
-                    lb, l, group, index(lb, l, c * groupWidth + a * width));
-                next.push_back(keepBetter(lb, l, loadChunk(lb, l, start),
-                                          extremes[c * partitionVectors + a]));
-              }
-            scf::YieldOp::create(lb, l, next);
+            scf::YieldOp::create(lb, l,
+                                 combineGroups(lb, l, group, extremes, chains,
+                                               load, keepBetter));
           });
-      for (int64_t a = 0; a < partitionVectors; ++a) {
-        inits[a] = unrolled.getResult(a);
-        for (int64_t c = 1; c < chains; ++c)
-          inits[a] = keepBetter(
-              b, loc, unrolled.getResult(c * partitionVectors + a), inits[a]);
-      }
+      inits = mergeChains(b, loc, unrolled.getResults(), chains, keepBetter);
     }
     SmallVector<Value> extremes = inits;
     if (unrolledEnd < groupEnd) {
@@ -549,14 +579,9 @@ private:
           b, loc, index(b, loc, unrolledEnd), index(b, loc, groupEnd),
           index(b, loc, groupWidth), inits,
           [&](OpBuilder &lb, Location l, Value group, ValueRange current) {
-            SmallVector<Value> next;
-            for (int64_t a = 0; a < partitionVectors; ++a) {
-              Value start =
-                  arith::AddIOp::create(lb, l, group, index(lb, l, a * width));
-              next.push_back(
-                  keepBetter(lb, l, loadChunk(lb, l, start), current[a]));
-            }
-            scf::YieldOp::create(lb, l, next);
+            scf::YieldOp::create(
+                lb, l,
+                combineGroups(lb, l, group, current, 1, load, keepBetter));
           });
       extremes = loop.getResults();
     }
@@ -619,37 +644,20 @@ private:
         b, loc, index(b, loc, stride), index(b, loc, unrolledEnd),
         index(b, loc, stride), inits,
         [&](OpBuilder &lb, Location l, Value group, ValueRange extremes) {
-          SmallVector<Value> next;
-          for (int64_t c = 0; c < chains; ++c)
-            for (int64_t a = 0; a < partitionVectors; ++a) {
-              Value start = arith::AddIOp::create(
-                  lb, l, group, index(lb, l, c * groupWidth + a * width));
-              next.push_back(combine(lb, l, extremes[c * partitionVectors + a],
-                                     carrierChunk(lb, l, start)));
-            }
-          scf::YieldOp::create(lb, l, next);
+          scf::YieldOp::create(lb, l,
+                               combineGroups(lb, l, group, extremes, chains,
+                                             carrierChunk, combine));
         });
-    SmallVector<Value> merged;
-    for (int64_t a = 0; a < partitionVectors; ++a) {
-      Value extreme = unrolled.getResult(a);
-      for (int64_t c = 1; c < chains; ++c)
-        extreme = combine(b, loc, extreme,
-                          unrolled.getResult(c * partitionVectors + a));
-      merged.push_back(extreme);
-    }
+    SmallVector<Value> merged =
+        mergeChains(b, loc, unrolled.getResults(), chains, combine);
     // The groups past the last full stride, one at a time.
     auto loop = scf::ForOp::create(
         b, loc, index(b, loc, unrolledEnd), index(b, loc, groupEnd),
         index(b, loc, groupWidth), merged,
         [&](OpBuilder &lb, Location l, Value group, ValueRange extremes) {
-          SmallVector<Value> next;
-          for (int64_t a = 0; a < partitionVectors; ++a) {
-            Value start =
-                arith::AddIOp::create(lb, l, group, index(lb, l, a * width));
-            next.push_back(
-                combine(lb, l, extremes[a], carrierChunk(lb, l, start)));
-          }
-          scf::YieldOp::create(lb, l, next);
+          scf::YieldOp::create(
+              lb, l,
+              combineGroups(lb, l, group, extremes, 1, carrierChunk, combine));
         });
     SmallVector<Value> ords;
     for (int64_t a = 0; a < partitionVectors; ++a)
