@@ -5,11 +5,14 @@ Runs where build.sh's output directory was carried (no LLVM needed):
   python3 driver.py --out DIR [--threads 1,2,4,8,16] [--iters 15] [--warmup 2]
                     [--cases R1,A1,...] [--data /tmp/dml-scale]
                     [--contestants project,torch,ort] [--lib-suffix S]
-                    [--stream-mib 0] [--reuse-data]
+                    [--stream-mib 0] [--reuse-data] [--rounds 3]
 
 For every thread count T: the STREAM-style probe (./stream) at T threads,
 then one process per contestant, each timing every case call by call
-(median ms) on the same inputs:
+(median ms) on the same inputs; with --rounds R, R rounds of those
+processes with the contestants' order rotated each round (a VM's slow
+minutes hit every contestant alike), reported as the median of the round
+medians with the range of the per-round ratios project / best peer:
   project  suite_tT.so (dml-compile --threads T), called through ctypes on
            numpy buffers (outputs preallocated),
   torch    PyTorch with torch.set_num_threads(T), the out= calls of
@@ -191,6 +194,38 @@ def run_worker(args, contestant, threads, selected):
     return json.loads(p.stdout.strip().splitlines()[-1])
 
 
+def merge_rounds(rounds):
+    """One contestant's rounds at one thread count: per case the median of
+    the round medians (median_ms), every round's median (round_ms), the
+    fastest call (min_ms); a contestant that failed in every round keeps
+    its error."""
+    ok = [r for r in rounds if "_error" not in r]
+    if not ok:
+        return rounds[0]
+    merged = {k: v for k, v in ok[-1].items() if k.startswith("_")}
+    for case_id in ok[0]:
+        if case_id.startswith("_"):
+            continue
+        cells = [r[case_id] for r in ok if case_id in r]
+        medians = [c["median_ms"] for c in cells]
+        merged[case_id] = {"median_ms": statistics.median(medians),
+                           "round_ms": medians,
+                           "min_ms": min(c["min_ms"] for c in cells),
+                           "max_ms": max(c["max_ms"] for c in cells),
+                           "iters": sum(c["iters"] for c in cells)}
+    if len(ok) < len(rounds):
+        merged["_failed_rounds"] = len(rounds) - len(ok)
+    return merged
+
+
+def round_ratio_range(run, case_id, peer):
+    """min and max over rounds of project / peer within the same round."""
+    mine = run["project"].get(case_id, {}).get("round_ms", [])
+    theirs = run[peer].get(case_id, {}).get("round_ms", [])
+    ratios = [a / b for a, b in zip(mine, theirs) if b]
+    return (min(ratios), max(ratios)) if len(ratios) > 1 else None
+
+
 def run_stream(threads, mib):
     if mib == 0:
         return {"read_gbs": None, "write_gbs": None, "write_nt_gbs": None}
@@ -283,8 +318,11 @@ def report(results, meta, threads_list, selected):
             peers = [x for x in peers if x[0] is not None]
             best = min(peers) if peers else None
             proj.append(p)
-            ratios.append("%s (%s %s)" % (fmt(p / best[0]), best[1], fmt(best[0]))
-                          if p and best else "n/a")
+            spread = round_ratio_range(r, case.id, best[1]) if p and best else None
+            ratios.append("%s (%s %s%s)" % (
+                fmt(p / best[0]), best[1], fmt(best[0]),
+                "; rounds %s-%s" % (fmt(spread[0], 2), fmt(spread[1], 2)) if spread else "")
+                if p and best else "n/a")
             bw = results["stream"][str(t)]
             if bw["read_gbs"] is None or not p:
                 bws.append("n/a")
@@ -299,7 +337,9 @@ def report(results, meta, threads_list, selected):
             " | ".join(bws), results["checks"].get(case.id, "n/a")))
     lines.append("")
     lines.append("`vs peer`: project ms / the faster of PyTorch and ONNX Runtime at the "
-                 "same thread count (below 1: the project is faster). `% STREAM`: the "
+                 "same thread count (below 1: the project is faster); with several rounds, "
+                 "ms are medians of the round medians and `rounds a-b` is the range of "
+                 "project / that peer within one round. `% STREAM`: the "
                  "case's minimum traffic over the probe's bandwidth at that thread count, "
                  "divided by the project's time (100 % = at the measured bandwidth).")
     lines.append("")
@@ -335,6 +375,9 @@ def main():
     ap.add_argument("--lib-suffix", default="",
                     help="the project's libraries are suite_tT<SUFFIX>.so (build.sh "
                          "--suffix: variants of the same kernels)")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="rounds of all contestants per thread count, their order "
+                         "rotated each round")
     ap.add_argument("--reuse-data", action="store_true",
                     help="keep the inputs an earlier run left in --data")
     args = ap.parse_args()
@@ -360,12 +403,16 @@ def main():
     results = {"stream": {}, "runs": {}, "meta": meta}
     for t in threads_list:
         results["stream"][str(t)] = run_stream(t, args.stream_mib)
-        run = {}
-        for c in CONTESTANTS:
-            run[c] = run_worker(args, c, t, selected) if c in contestants else {}
-            for key in ("torch", "ort"):
-                if c == key and "_version" in run[c]:
-                    results["%s_version" % key] = run[c].pop("_version")
+        active = [c for c in CONTESTANTS if c in contestants]
+        per_round = {c: [] for c in active}
+        for r in range(args.rounds):
+            for c in active[r % len(active):] + active[:r % len(active)]:
+                res = run_worker(args, c, t, selected)
+                version = res.pop("_version", None)
+                if version:
+                    results["%s_version" % c] = version
+                per_round[c].append(res)
+        run = {c: merge_rounds(per_round[c]) if c in per_round else {} for c in CONTESTANTS}
         results["runs"][str(t)] = run
         print("%d threads done at %.1f s" % (t, time.time() - t0), file=sys.stderr, flush=True)
     results["checks"] = {c.id: check_outputs(args.data, c, threads_list, args.lib_suffix)

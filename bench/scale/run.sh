@@ -1,6 +1,7 @@
 #!/bin/bash
 # One device-machine run of the scaling harness that build.sh put next to
-# this script (bench/README.md, "Thread scaling on 16 cores"), within ~150 s:
+# this script (bench/README.md, "Thread scaling on 16 cores"), within BUDGET
+# seconds (default 150; ROUNDS rounds of the contestants, default 1):
 #   DIR/scale.md, scale.json   all contestants, 1/2/4/8/16 threads, the
 #                              OpenMP environment as given (what users get)
 #   DIR/lscpu*.txt             the machine's CPUs
@@ -19,12 +20,15 @@ iters=${2:-10}
 mkdir -p "$out"
 export LD_LIBRARY_PATH="$here${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 start=$(date +%s)
-left() { echo $(( 145 - ($(date +%s) - start) )); }
+budget=${BUDGET:-150}
+rounds=${ROUNDS:-1}
+left() { echo $(( budget - 5 - ($(date +%s) - start) )); }
 for t in 4 8; do
   OMP_DISPLAY_AFFINITY=TRUE OMP_NUM_THREADS=$t "$here/stream" --threads=$t \
     --mib=16 --reps=1 > "$out/affinity-default-$t.txt" 2>&1
 done
-timeout 115 python3 "$here/driver.py" --out "$out" --iters "$iters" 2> "$out/driver.log"
+timeout $(( budget - 35 )) python3 "$here/driver.py" --out "$out" --iters "$iters" \
+  --rounds "$rounds" 2> "$out/driver.log"
 echo "main run: rc $? after $(( $(date +%s) - start )) s"
 for lib in "$here"/suite_t16_*.so; do
   [ -e "$lib" ] || continue
