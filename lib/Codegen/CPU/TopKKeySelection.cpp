@@ -81,6 +81,12 @@ constexpr uint32_t kOrdOfPositiveInf = 0xFF800000;
 /// Parallel loops run over at most this many blocks of sequences, each
 /// with its own scratch buffer.
 constexpr int64_t kMaxBlocks = 64;
+/// Rows of at most this many bytes prefetch the row kPrefetchAheadBytes
+/// ahead during their scan: the bound pass reads a short row at once and
+/// then computes for longer than it read, so the hardware prefetchers,
+/// which follow the misses, leave each row's first pass waiting on memory.
+constexpr int64_t kMaxPrefetchRowBytes = 16384;
+constexpr int64_t kPrefetchAheadBytes = 8192;
 /// Bisection steps for the carrier's limit: the limit ends at most 2^8 ords
 /// (a relative 2^-15 of the value) below the exact boundary.
 constexpr int64_t kCarrierSearchSteps = 24;
@@ -145,7 +151,15 @@ public:
     capacity = std::min<int64_t>(capacity, llvm::alignTo(p.length, width));
     carrierFilter = p.kind == NumericKind::Float && p.decreasing &&
                     contiguous && p.input.isMonotoneInCarrier();
+    int64_t rowBytes =
+        p.length *
+        std::max<int64_t>(elementType.getIntOrFloatBitWidth() / 8, 1);
+    if (contiguous && !carrierFilter && rowBytes <= kMaxPrefetchRowBytes)
+      prefetchDistance = llvm::divideCeil(kPrefetchAheadBytes, rowBytes);
   }
+
+  /// How many sequences ahead the scan prefetches (0: none).
+  int64_t getPrefetchDistance() const { return prefetchDistance; }
 
   /// Size of the scratch buffer (i64) of one sequence: C with room for a
   /// vector past its end and, for the radix sort, a spare copy and counts.
@@ -156,10 +170,13 @@ public:
   }
 
   /// Emits the selection of the sequence at `outer` using `scratchBuffer`
-  /// (memref<capacity x i64>).
-  void emit(OpBuilder &b, Location loc, Value scratchBuffer, ValueRange outer) {
+  /// (memref<capacity x i64>); its scan prefetches the sequence at
+  /// `prefetchOuter` (with a prefetch distance).
+  void emit(OpBuilder &b, Location loc, Value scratchBuffer, ValueRange outer,
+            ValueRange prefetchOuter) {
     scratch = scratchBuffer;
     outerIvs.assign(outer.begin(), outer.end());
+    prefetchIvs.assign(prefetchOuter.begin(), prefetchOuter.end());
     p.input.hoistInvariants(b, loc, coordsAt(index(b, loc, 0)));
     emitSelection(b, loc);
   }
@@ -907,6 +924,9 @@ private:
         index(b, loc, llvm::alignTo(p.length, width)), index(b, loc, width),
         state.asValues(),
         [&](OpBuilder &lb, Location l, Value chunk, ValueRange args) {
+          // One line per 64-byte chunk (two per line for narrower ones).
+          if (!prefetchIvs.empty())
+            p.input.prefetch(lb, l, coordsAt(chunk, prefetchIvs));
           scf::YieldOp::create(
               lb, l,
               emitChunk(lb, l, chunk, ScanState::from(args), masked)
@@ -1346,19 +1366,23 @@ private:
   }
 
   SmallVector<Value> coordsAt(Value position) {
+    return coordsAt(position, outerIvs);
+  }
+  /// The coordinates of `position` in the sequence at `outer`.
+  SmallVector<Value> coordsAt(Value position, ArrayRef<Value> outer) {
     SmallVector<Value> coords;
-    for (int64_t d = 0, outer = 0;
-         d < static_cast<int64_t>(outerIvs.size()) + 1; ++d)
-      coords.push_back(d == p.axis ? position : outerIvs[outer++]);
+    for (int64_t d = 0, o = 0; d < static_cast<int64_t>(outer.size()) + 1; ++d)
+      coords.push_back(d == p.axis ? position : outer[o++]);
     return coords;
   }
 
   const TopKProblem &p;
-  SmallVector<Value> outerIvs;
+  SmallVector<Value> outerIvs, prefetchIvs;
   Type elementType;
   bool contiguous;
   /// Whether the scan skips chunks on the carrier (emitCarrierLimit).
   bool carrierFilter = false;
+  int64_t prefetchDistance = 0;
   int64_t width, vectorEnd, partitionVectors, sampleChunks, samples, sampleK,
       capacity;
   BoundKind bound;
@@ -1397,19 +1421,32 @@ void mlir::dml::emitTopKWithKeys(OpBuilder &b, Location loc,
     scf::ForOp::create(
         b, l, begin, end, index(b, l, 1), ValueRange{},
         [&](OpBuilder &lb, Location ll, Value sequence, ValueRange) {
-          // Row-major coordinates of the sequence in the outer dimensions.
-          SmallVector<Value> outer(outerSizes.size());
-          Value rest = sequence;
-          for (int64_t d = static_cast<int64_t>(outerSizes.size()) - 1; d >= 0;
-               --d) {
-            Value size = index(lb, ll, outerSizes[d]);
-            outer[d] =
-                d == 0 ? rest
-                       : arith::RemUIOp::create(lb, ll, rest, size).getResult();
-            if (d > 0)
-              rest = arith::DivUIOp::create(lb, ll, rest, size);
-          }
-          emitter.emit(lb, ll, scratch, outer);
+          // Row-major coordinates of a sequence in the outer dimensions.
+          auto coordinatesOf = [&](Value rest) {
+            SmallVector<Value> outer(outerSizes.size());
+            for (int64_t d = static_cast<int64_t>(outerSizes.size()) - 1;
+                 d >= 0; --d) {
+              Value size = index(lb, ll, outerSizes[d]);
+              outer[d] =
+                  d == 0
+                      ? rest
+                      : arith::RemUIOp::create(lb, ll, rest, size).getResult();
+              if (d > 0)
+                rest = arith::DivUIOp::create(lb, ll, rest, size);
+            }
+            return outer;
+          };
+          // The sequence `distance` ahead, clamped to the last one: the
+          // prefetch never addresses outside the input.
+          SmallVector<Value> prefetchOuter;
+          if (int64_t distance = emitter.getPrefetchDistance();
+              distance > 0 && sequences > 1)
+            prefetchOuter = coordinatesOf(arith::MinUIOp::create(
+                lb, ll,
+                arith::AddIOp::create(lb, ll, sequence,
+                                      index(lb, ll, distance)),
+                index(lb, ll, sequences - 1)));
+          emitter.emit(lb, ll, scratch, coordinatesOf(sequence), prefetchOuter);
           scf::YieldOp::create(lb, ll);
         });
     memref::DeallocOp::create(b, l, scratch);
