@@ -164,6 +164,8 @@ public:
   /// Size of the scratch buffer (i64) of one sequence: C with room for a
   /// vector past its end and, for the radix sort, a spare copy and counts.
   int64_t getScratchSize() const {
+    if (capacity <= kMaxRankedCandidates)
+      return rankedSlots() + p.k + 1;
     if (!useRadixSort())
       return capacity + kKeyLanes;
     return 2 * capacity + kKeyLanes + 4 * 256;
@@ -216,21 +218,26 @@ private:
     Value count = state.count;
 
     if (capacity <= kMaxRankedCandidates) {
-      // Few candidates: each goes straight to its rank (no branchy heap).
+      // Few candidates: each goes straight to its rank (no branchy heap),
+      // in R = scratch[rankedSlots(), + K + 1), ranks from K on all into
+      // R[K]: no branch on the rank (a random one: ~3 mispredictions per
+      // T2 row). The keys are distinct, so R[0, K) gets the best K.
       padWithZeros(b, loc, count);
+      Value ranked = index(b, loc, rankedSlots());
       scf::ForOp::create(
           b, loc, c0, count, index(b, loc, 1), ValueRange{},
           [&](OpBuilder &lb, Location l, Value i, ValueRange) {
             Value key = memref::LoadOp::create(lb, l, scratch, ValueRange{i});
             Value rank = emitCountAbove(lb, l, key, count, /*orEqual=*/false);
-            Value selected = arith::CmpIOp::create(
-                lb, l, arith::CmpIPredicate::ult, rank, index(lb, l, p.k));
-            scf::IfOp::create(lb, l, selected, [&](OpBuilder &ib, Location il) {
-              emitOutput(ib, il, rank, key);
-              scf::YieldOp::create(ib, il);
-            });
+            Value slot = arith::AddIOp::create(
+                lb, l, ranked,
+                arith::MinUIOp::create(lb, l, rank, index(lb, l, p.k)));
+            memref::StoreOp::create(lb, l, key, scratch, ValueRange{slot});
             scf::YieldOp::create(lb, l);
           });
+      emitOutputs(b, loc, [&](OpBuilder &lb, Location l, Value j) {
+        return arith::AddIOp::create(lb, l, ranked, j).getResult();
+      });
       return;
     }
     auto emitHeapSelection = [&](OpBuilder &ib, Location il) {
@@ -255,6 +262,9 @@ private:
     };
     emitSorted(b, loc);
   }
+
+  /// The first slot after C and its zero padding (padWithZeros).
+  int64_t rankedSlots() const { return capacity + kKeyLanes; }
 
   /// Whether the final order may come from the radix sort (else heap).
   bool useRadixSort() const {
