@@ -345,7 +345,10 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   // Blocks of rows (dml-fuse-rows) run as parallel loop iterations.
   addPipeline(pm, "func.func(scf-forall-to-parallel)");
   // top_k's selection first: its loops are not linalg ops.
-  pm.addNestedPass<func::FuncOp>(createDMLLowerTopK());
+  // Without AVX-512, a compress store is a branch per lane.
+  DMLLowerTopKOptions topKOptions;
+  topKOptions.nativeCompress = options.vectorize && options.vectorBits >= 512;
+  pm.addNestedPass<func::FuncOp>(createDMLLowerTopK(topKOptions));
   pm.addNestedPass<func::FuncOp>(createDMLLinalgToVectorLoops(codegenOptions));
   // Memory reads the next block of rows while the core computes on this one.
   pm.addNestedPass<func::FuncOp>(createDMLPrefetchNextBlock());

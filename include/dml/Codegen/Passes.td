@@ -29,7 +29,17 @@ def DMLLowerTopK : Pass<"dml-lower-top-k", "func::FuncOp"> {
     Scratch buffers are static `memref.alloc`s at the op (function top
     level) or at the top of the `scf.parallel` body, one per block of
     sequences, each freed by a `memref.dealloc` after its last use.
+
+    With `native-compress` (a target with a compress-store instruction,
+    AVX-512), short rows with the partition bound are scanned without a
+    branch per chunk: the positions of every chunk's passing lanes are
+    compressed into a buffer. Elsewhere `vector.compressstore` becomes a
+    branch per lane, so the scan keeps its branch per chunk.
   }];
+  let options = [
+    Option<"nativeCompress", "native-compress", "bool", /*default=*/"true",
+           "The target stores a compressed vector in one instruction">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect",

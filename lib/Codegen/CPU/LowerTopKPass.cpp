@@ -18,6 +18,7 @@ using namespace mlir::dml;
 
 namespace {
 struct DMLLowerTopKPass : public dml::impl::DMLLowerTopKBase<DMLLowerTopKPass> {
+  using DMLLowerTopKBase::DMLLowerTopKBase;
   void runOnOperation() override {
     SmallVector<SelectTopKOp> selections;
     WalkResult walk = getOperation().walk([&](SelectTopKOp op) {
@@ -32,7 +33,7 @@ struct DMLLowerTopKPass : public dml::impl::DMLLowerTopKBase<DMLLowerTopKPass> {
       return signalPassFailure();
     IRRewriter rewriter(&getContext());
     for (SelectTopKOp op : selections)
-      if (failed(lowerSelectTopK(rewriter, op)))
+      if (failed(lowerSelectTopK(rewriter, op, nativeCompress)))
         return signalPassFailure();
   }
 };

@@ -261,6 +261,16 @@ Value SelectedElement::loadChunk(OpBuilder &b, Location loc, ValueRange coords,
   return evaluate(b, loc, coords, width, mask);
 }
 
+void SelectedElement::prefetch(OpBuilder &b, Location loc,
+                               ValueRange coords) const {
+  for (auto [index, input] : llvm::enumerate(op.getInputs()))
+    if (isVarying(index))
+      memref::PrefetchOp::create(b, loc, input,
+                                 getIndices(b, loc, index, coords),
+                                 /*isWrite=*/false, /*localityHint=*/3,
+                                 /*isDataCache=*/true);
+}
+
 Value SelectedElement::evaluate(OpBuilder &b, Location loc, ValueRange coords,
                                 int64_t width, Value mask,
                                 Value carrierChunk) const {

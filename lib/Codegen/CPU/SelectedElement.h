@@ -36,6 +36,9 @@ public:
   /// `mask` (when given) read nothing and hold unspecified values.
   Value loadChunk(OpBuilder &b, Location loc, ValueRange coords, int64_t width,
                   Value mask = {}) const;
+  /// Prefetches, for reading into every cache level, the line at `coords`
+  /// of each input that varies along the axis.
+  void prefetch(OpBuilder &b, Location loc, ValueRange coords) const;
 
   /// The input that alone varies along the axis, when the prologue maps
   /// every NaN of it to elements of one ord (IEEE float arithmetic only):

@@ -81,6 +81,15 @@ constexpr uint32_t kOrdOfPositiveInf = 0xFF800000;
 /// Parallel loops run over at most this many blocks of sequences, each
 /// with its own scratch buffer.
 constexpr int64_t kMaxBlocks = 64;
+/// Rows of at most this many bytes prefetch the row kPrefetchAheadBytes
+/// ahead during their scan: the bound pass reads a short row at once and
+/// then computes for longer than it read, so the hardware prefetchers,
+/// which follow the misses, leave each row's first pass waiting on memory.
+constexpr int64_t kMaxPrefetchRowBytes = 16384;
+constexpr int64_t kPrefetchAheadBytes = 8192;
+/// Sequences of at most this many elements with the partition bound are
+/// scanned without a branch per chunk (see emitPositionScan).
+constexpr int64_t kMaxPositionScanLength = 1024;
 /// Bisection steps for the carrier's limit: the limit ends at most 2^8 ords
 /// (a relative 2^-15 of the value) below the exact boundary.
 constexpr int64_t kCarrierSearchSteps = 24;
@@ -145,21 +154,43 @@ public:
     capacity = std::min<int64_t>(capacity, llvm::alignTo(p.length, width));
     carrierFilter = p.kind == NumericKind::Float && p.decreasing &&
                     contiguous && p.input.isMonotoneInCarrier();
+    positionScan = p.nativeCompress && bound == BoundKind::Partitions &&
+                   contiguous && !carrierFilter &&
+                   llvm::alignTo(p.length, width) <= kMaxPositionScanLength;
+    if (positionScan)
+      capacity = llvm::alignTo(p.length, width);
+    int64_t rowBytes =
+        p.length *
+        std::max<int64_t>(elementType.getIntOrFloatBitWidth() / 8, 1);
+    if (contiguous && !carrierFilter && rowBytes <= kMaxPrefetchRowBytes)
+      prefetchDistance = llvm::divideCeil(kPrefetchAheadBytes, rowBytes);
   }
+
+  /// Size of the buffer of positions (i32) of one sequence (0: none).
+  int64_t getPositionsSize() const { return positionScan ? capacity : 0; }
+
+  /// How many sequences ahead the scan prefetches (0: none).
+  int64_t getPrefetchDistance() const { return prefetchDistance; }
 
   /// Size of the scratch buffer (i64) of one sequence: C with room for a
   /// vector past its end and, for the radix sort, a spare copy and counts.
   int64_t getScratchSize() const {
+    if (capacity <= kMaxRankedCandidates || positionScan)
+      return rankedSlots() + p.k + 1;
     if (!useRadixSort())
       return capacity + kKeyLanes;
     return 2 * capacity + kKeyLanes + 4 * 256;
   }
 
   /// Emits the selection of the sequence at `outer` using `scratchBuffer`
-  /// (memref<capacity x i64>).
-  void emit(OpBuilder &b, Location loc, Value scratchBuffer, ValueRange outer) {
+  /// (memref<capacity x i64>); its scan prefetches the sequence at
+  /// `prefetchOuter` (with a prefetch distance).
+  void emit(OpBuilder &b, Location loc, Value scratchBuffer,
+            Value positionsBuffer, ValueRange outer, ValueRange prefetchOuter) {
     scratch = scratchBuffer;
+    positions = positionsBuffer;
     outerIvs.assign(outer.begin(), outer.end());
+    prefetchIvs.assign(prefetchOuter.begin(), prefetchOuter.end());
     p.input.hoistInvariants(b, loc, coordsAt(index(b, loc, 0)));
     emitSelection(b, loc);
   }
@@ -175,7 +206,9 @@ private:
       threshold = emitSampleGuess(b, loc);
 
     ScanState state;
-    if (bound != BoundKind::Sample) {
+    if (positionScan) {
+      state.count = emitPositionScan(b, loc, threshold);
+    } else if (bound != BoundKind::Sample) {
       state = emitScan(b, loc, startState(b, loc, threshold));
     } else {
       // When the guess lets fewer than K elements pass, scan again with
@@ -198,50 +231,152 @@ private:
     }
     Value count = state.count;
 
+    if (positionScan) {
+      // Usually few candidates; all elements pass on some inputs (ties).
+      scf::IfOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, count,
+                                index(b, loc, kMaxRankedCandidates)),
+          [&](OpBuilder &ib, Location il) {
+            emitRankedSelection(ib, il, count);
+            scf::YieldOp::create(ib, il);
+          },
+          [&](OpBuilder &eb, Location el) {
+            emitHeapSelection(eb, el, count);
+            scf::YieldOp::create(eb, el);
+          });
+      return;
+    }
     if (capacity <= kMaxRankedCandidates) {
-      // Few candidates: each goes straight to its rank (no branchy heap).
+      emitRankedSelection(b, loc, count);
+      return;
+    }
+    if (!useRadixSort()) {
+      emitHeapSelection(b, loc, count);
+      return;
+    }
+    // Equal ords are in position order in C (see emitMakeRoom), so a stable
+    // radix sort on ord alone orders ties by position.
+    Value sorted = emitRadixSortByOrd(b, loc, count);
+    emitOutputs(b, loc, [&](OpBuilder &lb, Location l, Value j) {
+      return arith::AddIOp::create(lb, l, sorted, j).getResult();
+    });
+  }
+
+  /// Few candidates: each goes straight to its rank (no branchy heap), in
+  /// R = scratch[rankedSlots(), + K + 1), ranks from K on all into R[K]: no
+  /// branch on the rank (a random one: ~3 mispredictions per T2 row). The
+  /// keys are distinct, so R[0, K) gets the best K.
+  void emitRankedSelection(OpBuilder &b, Location loc, Value count) {
+    Value c0 = index(b, loc, 0);
+    {
       padWithZeros(b, loc, count);
+      Value ranked = index(b, loc, rankedSlots());
       scf::ForOp::create(
           b, loc, c0, count, index(b, loc, 1), ValueRange{},
           [&](OpBuilder &lb, Location l, Value i, ValueRange) {
             Value key = memref::LoadOp::create(lb, l, scratch, ValueRange{i});
             Value rank = emitCountAbove(lb, l, key, count, /*orEqual=*/false);
-            Value selected = arith::CmpIOp::create(
-                lb, l, arith::CmpIPredicate::ult, rank, index(lb, l, p.k));
-            scf::IfOp::create(lb, l, selected, [&](OpBuilder &ib, Location il) {
-              emitOutput(ib, il, rank, key);
-              scf::YieldOp::create(ib, il);
-            });
+            Value slot = arith::AddIOp::create(
+                lb, l, ranked,
+                arith::MinUIOp::create(lb, l, rank, index(lb, l, p.k)));
+            memref::StoreOp::create(lb, l, key, scratch, ValueRange{slot});
             scf::YieldOp::create(lb, l);
           });
-      return;
-    }
-    auto emitHeapSelection = [&](OpBuilder &ib, Location il) {
-      // The best K keys end up in C[count - K, count), best last.
-      emitSelectTop(ib, il, count, p.k);
-      Value last = arith::SubIOp::create(ib, il, count, index(ib, il, 1));
-      emitOutputs(ib, il, [&](OpBuilder &lb, Location l, Value j) {
-        return arith::SubIOp::create(lb, l, last, j).getResult();
+      emitOutputs(b, loc, [&](OpBuilder &lb, Location l, Value j) {
+        return arith::AddIOp::create(lb, l, ranked, j).getResult();
       });
-    };
-    if (!useRadixSort()) {
-      emitHeapSelection(b, loc);
-      return;
     }
-    // Equal ords are in position order in C (see emitMakeRoom), so a stable
-    // radix sort on ord alone orders ties by position.
-    auto emitSorted = [&](OpBuilder &ib, Location il) {
-      Value sorted = emitRadixSortByOrd(ib, il, count);
-      emitOutputs(ib, il, [&](OpBuilder &lb, Location l, Value j) {
-        return arith::AddIOp::create(lb, l, sorted, j).getResult();
-      });
-    };
-    emitSorted(b, loc);
   }
+
+  /// The best K keys of C[0, count) by heap selection, in place.
+  void emitHeapSelection(OpBuilder &b, Location loc, Value count) {
+    // The best K keys end up in C[count - K, count), best last.
+    emitSelectTop(b, loc, count, p.k);
+    Value last = arith::SubIOp::create(b, loc, count, index(b, loc, 1));
+    emitOutputs(b, loc, [&](OpBuilder &lb, Location l, Value j) {
+      return arith::SubIOp::create(lb, l, last, j).getResult();
+    });
+  }
+
+  /// The scan of a short sequence without a branch per chunk: the positions
+  /// of the lanes that pass are compressed into the positions buffer P
+  /// (all of them fit), then the keys of P's elements are made one by one
+  /// into C. The chunks with a candidate lie at random positions (~10 of
+  /// T2's 64 per row): a branch on each mispredicts on most of them.
+  /// Returns the count of candidates (>= K: the bound holds).
+  Value emitPositionScan(OpBuilder &b, Location loc, Value threshold) {
+    Value c0 = index(b, loc, 0);
+    ScanState state = {c0, threshold, c0, emitLimit(b, loc, threshold),
+                       Value()};
+    bool floats = p.kind == NumericKind::Float;
+    bool masked = p.length % width != 0;
+    Type i32 = b.getI32Type();
+    VectorType positionType = VectorType::get({width}, i32);
+    SmallVector<int32_t> lanes =
+        llvm::to_vector(llvm::seq<int32_t>(0, static_cast<int32_t>(width)));
+    Value laneOffsets = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(positionType, ArrayRef(lanes)));
+    auto chunks = scf::ForOp::create(
+        b, loc, c0, index(b, loc, capacity), index(b, loc, width),
+        ValueRange{c0},
+        [&](OpBuilder &lb, Location l, Value chunk, ValueRange args) {
+          if (!prefetchIvs.empty())
+            p.input.prefetch(lb, l, coordsAt(chunk, prefetchIvs));
+          Value inBounds = masked ? emitInBounds(lb, l, chunk) : Value();
+          Value elements = inBounds ? p.input.loadChunk(lb, l, coordsAt(chunk),
+                                                        width, inBounds)
+                                    : loadChunk(lb, l, chunk);
+          Value ords = floats ? Value() : emitOrd(lb, l, elements);
+          Value passes = emitPasses(lb, l, elements, ords, state);
+          if (inBounds)
+            passes = arith::AndIOp::create(lb, l, passes, inBounds);
+          Value chunkPositions = arith::AddIOp::create(
+              lb, l,
+              vector::BroadcastOp::create(
+                  lb, l, positionType,
+                  arith::IndexCastUIOp::create(lb, l, i32, chunk)),
+              laneOffsets);
+          vector::CompressStoreOp::create(lb, l, positions, ValueRange{args[0]},
+                                          passes, chunkPositions,
+                                          IntegerAttr());
+          Type bitsType = lb.getIntegerType(width);
+          Value bits = vector::ExtractOp::create(
+              lb, l,
+              vector::BitCastOp::create(lb, l, VectorType::get({1}, bitsType),
+                                        passes),
+              ArrayRef<int64_t>{0});
+          Value passed = arith::IndexCastUIOp::create(
+              lb, l, lb.getIndexType(), math::CtPopOp::create(lb, l, bits));
+          scf::YieldOp::create(
+              lb, l, arith::AddIOp::create(lb, l, args[0], passed).getResult());
+        });
+    Value count = chunks.getResult(0);
+    scf::ForOp::create(
+        b, loc, c0, count, index(b, loc, 1), ValueRange{},
+        [&](OpBuilder &lb, Location l, Value i, ValueRange) {
+          Value position =
+              memref::LoadOp::create(lb, l, positions, ValueRange{i});
+          Value element =
+              p.input.load(lb, l,
+                           coordsAt(arith::IndexCastUIOp::create(
+                               lb, l, lb.getIndexType(), position)));
+          Value key =
+              makeKey(lb, l, emitOrd(lb, l, element),
+                      arith::ExtUIOp::create(lb, l, lb.getI64Type(), position));
+          memref::StoreOp::create(lb, l, key, scratch, ValueRange{i});
+          scf::YieldOp::create(lb, l);
+        });
+    return count;
+  }
+
+  /// The first slot after C and its zero padding (padWithZeros).
+  int64_t rankedSlots() const { return capacity + kKeyLanes; }
 
   /// Whether the final order may come from the radix sort (else heap).
   bool useRadixSort() const {
-    return capacity > kMaxRankedCandidates && capacity <= kMaxRadixCandidates;
+    return !positionScan && capacity > kMaxRankedCandidates &&
+           capacity <= kMaxRadixCandidates;
   }
 
   /// Whether C can fill up (else it holds every element read).
@@ -907,6 +1042,9 @@ private:
         index(b, loc, llvm::alignTo(p.length, width)), index(b, loc, width),
         state.asValues(),
         [&](OpBuilder &lb, Location l, Value chunk, ValueRange args) {
+          // One line per 64-byte chunk (two per line for narrower ones).
+          if (!prefetchIvs.empty())
+            p.input.prefetch(lb, l, coordsAt(chunk, prefetchIvs));
           scf::YieldOp::create(
               lb, l,
               emitChunk(lb, l, chunk, ScanState::from(args), masked)
@@ -1346,23 +1484,29 @@ private:
   }
 
   SmallVector<Value> coordsAt(Value position) {
+    return coordsAt(position, outerIvs);
+  }
+  /// The coordinates of `position` in the sequence at `outer`.
+  SmallVector<Value> coordsAt(Value position, ArrayRef<Value> outer) {
     SmallVector<Value> coords;
-    for (int64_t d = 0, outer = 0;
-         d < static_cast<int64_t>(outerIvs.size()) + 1; ++d)
-      coords.push_back(d == p.axis ? position : outerIvs[outer++]);
+    for (int64_t d = 0, o = 0; d < static_cast<int64_t>(outer.size()) + 1; ++d)
+      coords.push_back(d == p.axis ? position : outer[o++]);
     return coords;
   }
 
   const TopKProblem &p;
-  SmallVector<Value> outerIvs;
+  SmallVector<Value> outerIvs, prefetchIvs;
   Type elementType;
   bool contiguous;
   /// Whether the scan skips chunks on the carrier (emitCarrierLimit).
   bool carrierFilter = false;
+  /// Whether the scan appends positions without a branch (emitPositionScan).
+  bool positionScan = false;
+  int64_t prefetchDistance = 0;
   int64_t width, vectorEnd, partitionVectors, sampleChunks, samples, sampleK,
       capacity;
   BoundKind bound;
-  Value scratch;
+  Value scratch, positions;
 };
 
 } // namespace
@@ -1390,6 +1534,10 @@ void mlir::dml::emitTopKWithKeys(OpBuilder &b, Location loc,
   auto emitBlock = [&](OpBuilder &b, Location l, Value block) {
     Value scratch = memref::AllocOp::create(
         b, l, MemRefType::get({emitter.getScratchSize()}, b.getI64Type()));
+    Value positions;
+    if (int64_t size = emitter.getPositionsSize())
+      positions = memref::AllocOp::create(
+          b, l, MemRefType::get({size}, b.getI32Type()));
     Value begin = arith::MulIOp::create(b, l, block, index(b, l, perBlock));
     Value end = arith::MinUIOp::create(
         b, l, arith::AddIOp::create(b, l, begin, index(b, l, perBlock)),
@@ -1397,22 +1545,38 @@ void mlir::dml::emitTopKWithKeys(OpBuilder &b, Location loc,
     scf::ForOp::create(
         b, l, begin, end, index(b, l, 1), ValueRange{},
         [&](OpBuilder &lb, Location ll, Value sequence, ValueRange) {
-          // Row-major coordinates of the sequence in the outer dimensions.
-          SmallVector<Value> outer(outerSizes.size());
-          Value rest = sequence;
-          for (int64_t d = static_cast<int64_t>(outerSizes.size()) - 1; d >= 0;
-               --d) {
-            Value size = index(lb, ll, outerSizes[d]);
-            outer[d] =
-                d == 0 ? rest
-                       : arith::RemUIOp::create(lb, ll, rest, size).getResult();
-            if (d > 0)
-              rest = arith::DivUIOp::create(lb, ll, rest, size);
-          }
-          emitter.emit(lb, ll, scratch, outer);
+          // Row-major coordinates of a sequence in the outer dimensions.
+          auto coordinatesOf = [&](Value rest) {
+            SmallVector<Value> outer(outerSizes.size());
+            for (int64_t d = static_cast<int64_t>(outerSizes.size()) - 1;
+                 d >= 0; --d) {
+              Value size = index(lb, ll, outerSizes[d]);
+              outer[d] =
+                  d == 0
+                      ? rest
+                      : arith::RemUIOp::create(lb, ll, rest, size).getResult();
+              if (d > 0)
+                rest = arith::DivUIOp::create(lb, ll, rest, size);
+            }
+            return outer;
+          };
+          // The sequence `distance` ahead, clamped to the last one: the
+          // prefetch never addresses outside the input.
+          SmallVector<Value> prefetchOuter;
+          if (int64_t distance = emitter.getPrefetchDistance();
+              distance > 0 && sequences > 1)
+            prefetchOuter = coordinatesOf(arith::MinUIOp::create(
+                lb, ll,
+                arith::AddIOp::create(lb, ll, sequence,
+                                      index(lb, ll, distance)),
+                index(lb, ll, sequences - 1)));
+          emitter.emit(lb, ll, scratch, positions, coordinatesOf(sequence),
+                       prefetchOuter);
           scf::YieldOp::create(lb, ll);
         });
     memref::DeallocOp::create(b, l, scratch);
+    if (positions)
+      memref::DeallocOp::create(b, l, positions);
   };
   if (blocks > 1)
     scf::ParallelOp::create(b, loc, ValueRange{index(b, loc, 0)},

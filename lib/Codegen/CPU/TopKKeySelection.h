@@ -22,6 +22,8 @@ struct TopKProblem {
   int64_t axis, k, length;
   const SelectedElement &input;
   Value values, indices;
+  /// The target stores a compressed vector in one instruction.
+  bool nativeCompress = true;
 };
 
 /// Whether emitTopKWithKeys handles `elementType` (at most 32 bits).

@@ -542,7 +542,7 @@ private:
 } // namespace
 
 LogicalResult mlir::dml::lowerSelectTopK(RewriterBase &rewriter,
-                                         SelectTopKOp op) {
+                                         SelectTopKOp op, bool nativeCompress) {
   SelectedElement input(op);
   if (failed(input.verifyLowerable()))
     return failure();
@@ -576,8 +576,8 @@ LogicalResult mlir::dml::lowerSelectTopK(RewriterBase &rewriter,
     sequences *= shape[d];
     outerSizes.push_back(shape[d]);
   }
-  TopKProblem problem{kind,   decreasing, axis,   k,
-                      length, input,      values, indices};
+  TopKProblem problem{kind,   decreasing, axis,          k, length, input,
+                      values, indices,    nativeCompress};
   auto body = [&](OpBuilder &b, Location l, ValueRange ivs) {
     emitter.emitSequence(b, l, ivs);
   };

@@ -10,7 +10,9 @@ namespace mlir::dml {
 
 /// Replaces the bufferized `op` by loops writing its destinations; fails,
 /// with a diagnostic, when its prologue cannot be evaluated.
-LogicalResult lowerSelectTopK(RewriterBase &rewriter, SelectTopKOp op);
+/// `nativeCompress`: the target has a compress-store instruction.
+LogicalResult lowerSelectTopK(RewriterBase &rewriter, SelectTopKOp op,
+                              bool nativeCompress = true);
 
 } // namespace mlir::dml
 

@@ -10,7 +10,7 @@
 // +inf), and for increasing a lane passes when x <= limit or x is NaN; the
 // ords are computed only for chunks with a passing lane. A short ragged row
 // is one masked chunk; its passing lanes are compressed into the buffer, and
-// each candidate is written at its rank.
+// each candidate goes to its rank (no branch on it).
 // CHECK-LABEL: func.func @top_k_increasing
 // CHECK-SAME: (%[[IN:.*]]: memref<2x5xf16>, %[[V:.*]]: memref<2x3xf16>, %[[I:.*]]: memref<2x3xi64>)
 // CHECK-NOT: dml.select_top_k
@@ -45,19 +45,29 @@
 // CHECK: %[[LOW:.*]] = arith.xori %{{.*}}, %{{.*}} : vector<32xi64>
 // CHECK: %[[KEYS:.*]] = arith.ori %[[HIGH]], %[[LOW]] : vector<32xi64>
 // CHECK: vector.compressstore %[[C]][%[[COUNT]]], %[[KEEP]], %[[KEYS]]
-// The rank of a key: how many keys are greater (8 at a time).
-// CHECK: %[[KEY:.*]] = memref.load %[[C]]
+// The rank of a key: how many keys are greater (8 at a time). Without a
+// branch, the key goes to slot min(rank, K) of the ranked area R after C
+// (C: 32 keys + 8 padding, 2 x 5 elements: never pruned), R[K] taking every
+// rank from K on; then K outputs come from R[0, K).
+// CHECK: %[[RKEY:.*]] = memref.load %[[C]]
 // CHECK: arith.cmpi ugt, %{{.*}}, %{{.*}} : vector<8xi64>
 // CHECK: math.ctpop %{{.*}} : i8
-// CHECK: scf.if
+// CHECK: scf.yield
+// CHECK: %[[CLAMPED:.*]] = arith.minui %{{.*}}, %c3{{.*}} : index
+// CHECK: %[[RSLOT:.*]] = arith.addi %c40{{.*}}, %[[CLAMPED]] : index
+// CHECK: memref.store %[[RKEY]], %[[C]][%[[RSLOT]]]
+// CHECK-NOT: scf.if
+// CHECK: scf.for %[[OUT:[a-z0-9_]+]] = %c0{{.*}} to %c3{{.*}} step %c1
+// CHECK: %[[SLOT:.*]] = arith.addi %c40{{.*}}, %[[OUT]] : index
+// CHECK: %[[KEY:.*]] = memref.load %[[C]][%[[SLOT]]]
 // The position is the inverted low half; the value is reloaded.
 // CHECK: %[[LOWKEY:.*]] = arith.trunci %[[KEY]] : i64 to i32
 // CHECK: %[[POS32:.*]] = arith.xori %[[LOWKEY]], %{{.*}} : i32
 // CHECK: %[[POS:.*]] = arith.index_castui %[[POS32]] : i32 to index
 // CHECK: %[[VALUE:.*]] = memref.load %[[IN]][%[[ROW]], %[[POS]]]
-// CHECK: memref.store %[[VALUE]], %[[V]][%[[ROW]], %{{.*}}]
+// CHECK: memref.store %[[VALUE]], %[[V]][%[[ROW]], %[[OUT]]]
 // CHECK: %[[POS64:.*]] = arith.index_castui %[[POS]] : index to i64
-// CHECK: memref.store %[[POS64]], %[[I]][%[[ROW]], %{{.*}}]
+// CHECK: memref.store %[[POS64]], %[[I]][%[[ROW]], %[[OUT]]]
 // The scratch buffer is freed after the rows (this pass runs after the
 // deallocation pipeline).
 // CHECK: memref.dealloc %[[C]]
