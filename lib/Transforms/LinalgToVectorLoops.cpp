@@ -40,8 +40,8 @@
 //     }
 //   Reading J rows at once keeps J hardware prefetch streams busy: one core
 //   reads ~20 % faster from four streams than from one (Intel Xeon). Rows
-//   of at least 16 KiB read long-row-streams rows at once: 1 on AMD Zen,
-//   which reads one long row faster than four. Rows of at most a
+//   of at least 16 KiB read long-row-streams rows at once, with
+//   long-row-wide (AMD Zen's default) a whole chunk each. Rows of at most a
 //   page under an outer reduction are prefetched one outer step ahead.
 //
 //===----------------------------------------------------------------------===//

@@ -1,6 +1,6 @@
 // Rows of at least 16 KiB read at most long-row-streams rows at once
-// (1 on AMD Zen, chooseLongRowStreams): one row then keeps the
-// W = 4-register chunk; shorter rows still interleave 4 outputs.
+// (default 4): one row then keeps the W = 4-register chunk; shorter rows
+// still interleave 4 outputs.
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen | FileCheck %s --check-prefix=FOUR
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen="long-row-streams=1" | FileCheck %s --check-prefix=ONE
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen="long-row-streams=2" | FileCheck %s --check-prefix=TWO

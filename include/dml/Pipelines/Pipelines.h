@@ -70,7 +70,7 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
   PassOptions::Option<int64_t> longRowStreams{
       *this, "long-row-streams",
       llvm::cl::desc("Rows of at least 16 KiB that an inner reduction reads "
-                     "at once (default: by target CPU, chooseLongRowStreams)"),
+                     "at once"),
       llvm::cl::init(4)};
   PassOptions::Option<int64_t> longRowPrefetch{
       *this, "long-row-prefetch",
@@ -85,7 +85,8 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
   PassOptions::Option<bool> longRowWide{
       *this, "long-row-wide",
       llvm::cl::desc("Rows of at least 16 KiB read several at once keep a "
-                     "whole chunk each"),
+                     "whole chunk each (default: by target CPU, "
+                     "chooseLongRowWide)"),
       llvm::cl::init(false)};
   PassOptions::Option<int64_t> callerStreamingBytes{
       *this, "caller-streaming-bytes",
