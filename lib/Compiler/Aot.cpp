@@ -161,9 +161,8 @@ static std::string buildHeader(const std::vector<FunctionDescs> &functions,
       uint64_t elements = desc.minimumBufferBytes() / byteWidth(desc.dataType);
       h += " *   in" + std::to_string(i) + ":  " + toString(desc.dataType) +
            " " + formatList(desc.sizes) + ", strides " +
-           formatList(desc.effectiveStrides()) +
-           (desc.isPacked() ? " (packed)" : "") + ", at least " +
-           std::to_string(elements) + " elements\n";
+           formatList(desc.effectiveStrides()) + (desc.isPacked() ? " (packed)" : "") +
+           ", at least " + std::to_string(elements) + " elements\n";
       parameters += std::string(parameters.empty() ? "" : ", ") + "const " +
                     getCType(desc.dataType) + " *in" + std::to_string(i);
     }
@@ -178,10 +177,9 @@ static std::string buildHeader(const std::vector<FunctionDescs> &functions,
     h += " */\n";
     for (size_t i = 0; i < function.inputs.size(); ++i) {
       const TensorDesc &desc = function.inputs[i];
-      h +=
-          "#define " + upper + "_IN" + std::to_string(i) + "_ELEMENTS " +
-          std::to_string(desc.minimumBufferBytes() / byteWidth(desc.dataType)) +
-          "\n";
+      h += "#define " + upper + "_IN" + std::to_string(i) + "_ELEMENTS " +
+           std::to_string(desc.minimumBufferBytes() / byteWidth(desc.dataType)) +
+           "\n";
     }
     for (size_t i = 0; i < function.outputs.size(); ++i)
       h += "#define " + upper + "_OUT" + std::to_string(i) + "_ELEMENTS " +
@@ -206,8 +204,8 @@ static std::string buildHeader(const std::vector<FunctionDescs> &functions,
 }
 
 static bool isCIdentifier(llvm::StringRef name) {
-  if (name.empty() ||
-      !(isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_'))
+  if (name.empty() || !(isalpha(static_cast<unsigned char>(name[0])) ||
+                        name[0] == '_'))
     return false;
   return llvm::all_of(name, [](char c) {
     return isalnum(static_cast<unsigned char>(c)) || c == '_';
@@ -603,8 +601,7 @@ createTargetMachine(const AotOptions &options) {
   llvm::Triple triple(host ? llvm::sys::getProcessTriple()
                            : options.targetTriple);
   std::string error;
-  const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(triple, error);
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return Status::error("unknown target '" + triple.str() + "': " + error);
   std::string cpu = options.cpu;
@@ -625,8 +622,8 @@ createTargetMachine(const AotOptions &options) {
       triple, cpu, features, targetOptions, llvm::Reloc::PIC_, std::nullopt,
       getCodeGenOptLevel(options.optLevel)));
   if (!machine)
-    return Status::error("cannot create a target machine for '" + triple.str() +
-                         "' (cpu '" + cpu + "')");
+    return Status::error("cannot create a target machine for '" +
+                         triple.str() + "' (cpu '" + cpu + "')");
   return std::move(machine);
 }
 
@@ -664,8 +661,7 @@ static Status linkSharedLibrary(const std::string &objectPath,
   }
   if (linker.empty())
     return Status::error("no system compiler driver (clang-22, clang or cc) "
-                         "to link '" +
-                         outputPath + "'");
+                         "to link '" + outputPath + "'");
   std::vector<std::string> args = {linker, "-shared", "-o", outputPath,
                                    objectPath};
   if (!options.targetTriple.empty())
@@ -881,8 +877,8 @@ static Status compileModule(ModuleOp module, const std::string &outputPath,
 namespace dml {
 
 Status compileMLIRToFile(std::string_view mlirText,
-                         const std::string &outputPath,
-                         const AotOptions &options) {
+                              const std::string &outputPath,
+                              const AotOptions &options) {
   std::unique_ptr<MLIRContext> context = createContext();
   Expected<OwningOpRef<ModuleOp>> module = parseModule(mlirText, context.get());
   if (!module)
@@ -891,7 +887,7 @@ Status compileMLIRToFile(std::string_view mlirText,
 }
 
 Status compileToFile(const Graph &graph, const std::string &outputPath,
-                     const AotOptions &options) {
+                          const AotOptions &options) {
   Expected<std::string> canonical = Compiler::canonicalIR(graph);
   if (!canonical)
     return canonical.status();
@@ -899,7 +895,7 @@ Status compileToFile(const Graph &graph, const std::string &outputPath,
 }
 
 Expected<std::string> generateHeader(std::string_view mlirText,
-                                     const std::string &guard) {
+                                          const std::string &guard) {
   std::unique_ptr<MLIRContext> context = createContext();
   Expected<OwningOpRef<ModuleOp>> module = parseModule(mlirText, context.get());
   if (!module)
@@ -924,7 +920,7 @@ Expected<std::string> generateHeader(std::string_view mlirText,
 }
 
 Expected<std::string> generateHeader(const Graph &graph,
-                                     const std::string &guard) {
+                                          const std::string &guard) {
   Expected<std::string> canonical = Compiler::canonicalIR(graph);
   if (!canonical)
     return canonical.status();
