@@ -62,6 +62,12 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Blocks of a parallel loop per thread if all threads ran "
                      "at the same speed (dml-parallel-to-openmp)"),
       llvm::cl::init(8)};
+  PassOptions::Option<bool> homeRanges{
+      *this, "home-ranges",
+      llvm::cl::desc("Each thread claims the blocks of its own contiguous "
+                     "range first, then those left in the other threads' "
+                     "ranges (dml-parallel-to-openmp)"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> prefetchRows{
       *this, "prefetch-rows",
       llvm::cl::desc("Software-prefetch rows the hardware prefetchers miss: "
