@@ -1,11 +1,11 @@
 // scf.parallel loops without reductions become omp.parallel regions in
 // which the threads claim blocks of the linearized iterations until none is
 // left: blocks of max(1, ceil(N / (C x threads))), C = claims-per-thread
-// (8 by default). With home-ranges (an option, off by default) the B blocks are split into one
-// contiguous range per thread, each with a counter on the function's stack
-// (one cache line apart, reset before the region): a thread claims its own
-// range's blocks first, then those left in the next ranges. Without it the
-// threads claim from one shared counter. Nested parallel loops run
+// (8 by default), from one shared counter on the function's stack. With
+// home-ranges (an option, off by default) the B blocks are split into one
+// contiguous range per thread, each with a counter (one cache line apart,
+// reset before the region): a thread claims its own range's blocks first,
+// then those left in the next ranges. Nested parallel loops run
 // sequentially inside; loops with reductions are left for
 // convert-scf-to-openmp.
 // RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp="num-threads=2" | FileCheck %s
