@@ -16,7 +16,7 @@
 // Claimed rather than static blocks: a thread that runs slower (on a core
 // shared with another thread: a VM's vCPUs can be hyperthreads of one core;
 // preempted) takes fewer blocks, where a static partition waits for it.
-// With home-ranges (an option, off by default) each thread has a contiguous
+// With home-ranges (default) each thread has a contiguous
 // range of the blocks with its own counter and claims from it first, then
 // from the others' ranges: threads of equal speed take the same blocks at
 // every call (their caches keep them), a slower one still leaves blocks to

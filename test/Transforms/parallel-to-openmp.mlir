@@ -1,18 +1,18 @@
 // scf.parallel loops without reductions become omp.parallel regions in
 // which the threads claim blocks of the linearized iterations until none is
 // left: blocks of max(1, ceil(N / (C x threads))), C = claims-per-thread
-// (8 by default), from one shared counter on the function's stack. With
-// home-ranges (an option, off by default) the B blocks are split into one
+// (8 by default). With home-ranges (default) the B blocks are split into one
 // contiguous range per thread, each with a counter (one cache line apart,
 // reset before the region): a thread claims its own range's blocks first,
-// then those left in the next ranges. Nested parallel loops run
+// then those left in the next ranges; without it the threads claim from one
+// shared counter on the function's stack. Nested parallel loops run
 // sequentially inside; loops with reductions are left for
 // convert-scf-to-openmp.
-// RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp="num-threads=2" | FileCheck %s
-// RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp | FileCheck %s --check-prefix=ANY
+// RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp="num-threads=2 home-ranges=false" | FileCheck %s
+// RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp="home-ranges=false" | FileCheck %s --check-prefix=ANY
 // RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp="claims-per-thread=32" | FileCheck %s --check-prefix=C32
-// RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp="num-threads=2 home-ranges=true" | FileCheck %s --check-prefix=HOME
-// RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp="home-ranges=true" | FileCheck %s --check-prefix=HOMEANY
+// RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp="num-threads=2" | FileCheck %s --check-prefix=HOME
+// RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp | FileCheck %s --check-prefix=HOMEANY
 
 // HOME-LABEL: func.func @two_dims
 // HOME: %[[COUNTERS:.*]] = memref.alloca() : memref<16xi64>

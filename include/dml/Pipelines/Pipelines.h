@@ -67,7 +67,7 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Each thread claims the blocks of its own contiguous "
                      "range first, then those left in the other threads' "
                      "ranges (dml-parallel-to-openmp)"),
-      llvm::cl::init(false)};
+      llvm::cl::init(true)};
   PassOptions::Option<bool> prefetchRows{
       *this, "prefetch-rows",
       llvm::cl::desc("Software-prefetch rows the hardware prefetchers miss: "

@@ -255,7 +255,7 @@ def DMLParallelToOpenMP : Pass<"dml-parallel-to-openmp", "ModuleOp"> {
     than the others (on a core shared with another thread, as the vCPUs of
     a VM can be; preempted) claims fewer blocks, where a static partition
     (ceil(N / T) each) makes every call wait for it. With `home-ranges`
-    (off by default: no gain measured yet) the B blocks are split into T contiguous ranges with a
+    (default) the B blocks are split into T contiguous ranges with a
     counter each (one cache line apart, reset before the region): thread t
     claims the blocks of range t in order, then those left in ranges t + 1,
     t + 2, ... (mod T). Threads of equal speed then take the same blocks at
@@ -273,7 +273,7 @@ def DMLParallelToOpenMP : Pass<"dml-parallel-to-openmp", "ModuleOp"> {
            "Threads of each region (0: the OpenMP runtime chooses)">,
     Option<"claimsPerThread", "claims-per-thread", "int64_t", /*default=*/"8",
            "Blocks per thread if all ran at the same speed">,
-    Option<"homeRanges", "home-ranges", "bool", /*default=*/"false",
+    Option<"homeRanges", "home-ranges", "bool", /*default=*/"true",
            "Each thread claims the blocks of its own contiguous range first, "
            "then those left in the other threads' ranges">,
   ];
