@@ -16,6 +16,9 @@ team would otherwise spin beside the one being timed.
   python3 ab.py --out DIR [--threads 2,4,8,16] [--cases R1,R2,R4]
                 [--rounds 4] [--iters 20] [--peers torch,ort]
 
+Inputs start at a page boundary (DML_AB_INPUT_OFFSET=N: N bytes past
+one; =numpy: numpy's own buffers), for every contestant.
+
 DIR/ab.md: per thread count and case, each contestant's median over all its
 timed calls and the range of its per-round medians; DIR/ab.json: every
 call's time.
@@ -45,8 +48,25 @@ def variants_for(threads):
     return sorted(p.name[len(prefix):-3] for p in HERE.glob(prefix + "*.so"))
 
 
+def input_copy(a):
+    """`a` in a buffer that starts DML_AB_INPUT_OFFSET bytes (default 0)
+    past a page boundary, as dml-run's 64-byte aligned buffers do; "numpy"
+    keeps numpy's own buffer (large arrays start 16 bytes past a page:
+    every 64-byte load of a row then spans two cache lines, which cost R1's
+    512-bit loop ~50 % on the AMD host, bench/README.md, branch cpu-r1)."""
+    a = np.ascontiguousarray(a)
+    offset = os.environ.get("DML_AB_INPUT_OFFSET", "0")
+    if offset == "numpy":
+        return a
+    raw = np.empty(a.nbytes + 8192, np.uint8)
+    skip = (int(offset) - raw.ctypes.data) % 4096
+    placed = raw[skip:skip + a.nbytes].view(a.dtype).reshape(a.shape)
+    placed[...] = a
+    return placed
+
+
 def inputs_of(data, case):
-    return [np.ascontiguousarray(np.load(data / ("%s.in%d.npy" % (case.id, i))))
+    return [input_copy(np.load(data / ("%s.in%d.npy" % (case.id, i))))
             for i in range(len(case.inputs))]
 
 

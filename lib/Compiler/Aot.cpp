@@ -757,7 +757,7 @@ static Status compileModule(ModuleOp module, const std::string &outputPath,
     return Status::error("invalid pipeline options: " + errors);
   pipelineOptions.threads = options.threads;
   if (!gpu && (!pipelineOptions.vectorBits.hasValue() ||
-               !pipelineOptions.longRowStreams.hasValue() ||
+               !pipelineOptions.longRowWide.hasValue() ||
                !pipelineOptions.streamFills.hasValue())) {
     Expected<std::unique_ptr<llvm::TargetMachine>> machine =
         createTargetMachine(options);
@@ -765,9 +765,9 @@ static Status compileModule(ModuleOp module, const std::string &outputPath,
       return machine.status();
     if (!pipelineOptions.vectorBits.hasValue())
       pipelineOptions.vectorBits = mlir::dml::getTargetVectorBits(**machine);
-    if (!pipelineOptions.longRowStreams.hasValue())
-      pipelineOptions.longRowStreams =
-          mlir::dml::chooseLongRowStreams((*machine)->getTargetCPU());
+    if (!pipelineOptions.longRowWide.hasValue())
+      pipelineOptions.longRowWide =
+          mlir::dml::chooseLongRowWide((*machine)->getTargetCPU());
     if (!pipelineOptions.streamFills.hasValue())
       pipelineOptions.streamFills =
           mlir::dml::chooseStreamFills((*machine)->getTargetCPU());

@@ -373,6 +373,7 @@ void mlir::dml::buildDMLLowerToLLVMPipeline(OpPassManager &pm,
     DMLParallelToOpenMPOptions openMPOptions;
     openMPOptions.numThreads = options.threads;
     openMPOptions.claimsPerThread = options.claimsPerThread;
+    openMPOptions.homeRanges = options.homeRanges;
     pm.addPass(createDMLParallelToOpenMP(openMPOptions));
     addPipeline(pm, "convert-scf-to-openmp{num-threads=" +
                         std::to_string(options.threads) + "},canonicalize");

@@ -663,8 +663,8 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
     pipelineOptions.threads = kernel->numThreads;
     if (!pipelineOptions.vectorBits.hasValue())
       pipelineOptions.vectorBits = getHostVectorBits();
-    if (!pipelineOptions.longRowStreams.hasValue())
-      pipelineOptions.longRowStreams = getHostLongRowStreams();
+    if (!pipelineOptions.longRowWide.hasValue())
+      pipelineOptions.longRowWide = getHostLongRowWide();
     if (!pipelineOptions.streamFills.hasValue())
       pipelineOptions.streamFills = getHostStreamFills();
     buildDMLCPUPipeline(pm, pipelineOptions);

@@ -35,15 +35,16 @@ int64_t dml::getTargetVectorBits(const llvm::TargetMachine &machine) {
   });
 }
 
-int64_t dml::chooseLongRowStreams(llvm::StringRef cpuName) {
-  // AMD Zen reads a long row faster alone, four registers on it, than four
-  // rows 16 KiB apart (bench/README.md, R1: 1 and 2 threads); the Intel
-  // Xeons read ~20 % faster from four streams.
-  return cpuName.starts_with("znver") ? 1 : 4;
+bool dml::chooseLongRowWide(llvm::StringRef cpuName) {
+  // AMD Zen 5 reads 4 long rows with a whole 4-register chunk each (J bursts
+  // of 4 lines per step) 12-20 % faster than one row at a time or 4 rows of
+  // one register each (bench/README.md, R1 on the quiet AMD host); on the
+  // Intel Xeons neither beat one register per row beyond the noise.
+  return cpuName.starts_with("znver");
 }
 
-int64_t dml::getHostLongRowStreams() {
-  return chooseLongRowStreams(llvm::sys::getHostCPUName());
+bool dml::getHostLongRowWide() {
+  return chooseLongRowWide(llvm::sys::getHostCPUName());
 }
 
 bool dml::chooseStreamFills(llvm::StringRef cpuName) {

@@ -1,6 +1,6 @@
 // Rows of at least 16 KiB read at most long-row-streams rows at once
-// (1 on AMD Zen, chooseLongRowStreams): one row then keeps the
-// W = 4-register chunk; shorter rows still interleave 4 outputs.
+// (default 4): one row then keeps the W = 4-register chunk; shorter rows
+// still interleave 4 outputs.
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen | FileCheck %s --check-prefix=FOUR
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen="long-row-streams=1" | FileCheck %s --check-prefix=ONE
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen="long-row-streams=2" | FileCheck %s --check-prefix=TWO
@@ -38,5 +38,27 @@ func.func @long_rows(%x: tensor<8x4096xf32>) -> tensor<8x1xf32> {
 // WIDE: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 func.func @short_rows(%x: tensor<8x4095xf32>) -> tensor<8x1xf32> {
   %r = dml.reduce %x, function = sum, axes = [1] : tensor<8x4095xf32> -> tensor<8x1xf32>
+  return %r : tensor<8x1xf32>
+}
+
+// long-row-wide keeps J x 4 registers x outputs accumulators within half of
+// AVX-512's 32 registers: three outputs (12 registers per row) read one
+// row at a time.
+// WIDE-LABEL: func.func @three_outputs
+// WIDE: scf.for %{{.*}} = %c0 to %c4096 step %c64 iter_args({{.*}}) -> (vector<64xf32>, vector<64xf32>, vector<64xf32>, vector<64xi1>)
+func.func @three_outputs(%x: tensor<8x4096xf32>) -> (tensor<8x1xf32>, tensor<8x1xf32>, tensor<8x1xf32>) {
+  %a = dml.reduce %x, function = max, axes = [1] : tensor<8x4096xf32> -> tensor<8x1xf32>
+  %b = dml.reduce %x, function = sum, axes = [1] : tensor<8x4096xf32> -> tensor<8x1xf32>
+  %c = dml.reduce %x, function = sum_square, axes = [1] : tensor<8x4096xf32> -> tensor<8x1xf32>
+  return %a, %b, %c : tensor<8x1xf32>, tensor<8x1xf32>, tensor<8x1xf32>
+}
+
+// A body with math ops (the exp of log_sum_exp's second pass) reads one row
+// at a time; its max pass (no math) reads 4 wide rows.
+// WIDE-LABEL: func.func @log_sum_exp
+// WIDE: scf.for %{{.*}} = %c0 to %c4096 step %c64 iter_args({{.*}}) -> (vector<64xf32>, vector<64xi1>, vector<64xf32>, vector<64xi1>, vector<64xf32>, vector<64xi1>, vector<64xf32>, vector<64xi1>)
+// WIDE: scf.for %{{.*}} = %c0 to %c4096 step %c64 iter_args(%{{[^,]*}}) -> (vector<64xf32>)
+func.func @log_sum_exp(%x: tensor<8x4096xf32>) -> tensor<8x1xf32> {
+  %r = dml.reduce %x, function = log_sum_exp, axes = [1] : tensor<8x4096xf32> -> tensor<8x1xf32>
   return %r : tensor<8x1xf32>
 }

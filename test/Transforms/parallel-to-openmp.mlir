@@ -1,15 +1,66 @@
 // scf.parallel loops without reductions become omp.parallel regions in
-// which the threads claim blocks of the linearized iterations from a
-// counter on the function's stack (reset before the region) until none is
+// which the threads claim blocks of the linearized iterations until none is
 // left: blocks of max(1, ceil(N / (C x threads))), C = claims-per-thread
-// (8 by default); nested parallel loops run
+// (8 by default). With home-ranges (default) the B blocks are split into one
+// contiguous range per thread, each with a counter (one cache line apart,
+// reset before the region): a thread claims its own range's blocks first,
+// then those left in the next ranges; without it the threads claim from one
+// shared counter on the function's stack. Nested parallel loops run
 // sequentially inside; loops with reductions are left for
 // convert-scf-to-openmp.
-// RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp="num-threads=2" | FileCheck %s
-// RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp | FileCheck %s --check-prefix=ANY
+// RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp="num-threads=2 home-ranges=false" | FileCheck %s
+// RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp="home-ranges=false" | FileCheck %s --check-prefix=ANY
 // RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp="claims-per-thread=32" | FileCheck %s --check-prefix=C32
+// RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp="num-threads=2" | FileCheck %s --check-prefix=HOME
+// RUN: dml-opt %s --allow-unregistered-dialect --dml-parallel-to-openmp | FileCheck %s --check-prefix=HOMEANY
+
+// HOME-LABEL: func.func @two_dims
+// HOME: %[[COUNTERS:.*]] = memref.alloca() : memref<16xi64>
+// HOME: scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step
+// HOME:   %[[SLOT:.*]] = arith.muli %[[R]], %[[STRIDE:.*]] : index
+// HOME:   memref.store %{{.*}}, %[[COUNTERS]][%[[SLOT]]] : memref<16xi64>
+// HOME: omp.parallel num_threads(%{{.*}} : i32) {
+// HOME: %[[NT:.*]] = func.call @omp_get_num_threads() : () -> i32
+// HOME: %[[COUNT:.*]] = arith.index_cast %[[NT]] : i32 to index
+// HOME: %[[SIZE:.*]] = arith.maxui
+// HOME: %[[ME:.*]] = func.call @omp_get_thread_num() : () -> i32
+// HOME: %[[SELF:.*]] = arith.index_cast %[[ME]] : i32 to index
+// HOME: %[[BLOCKS:.*]] = arith.ceildivui %[[TOTAL:.*]], %[[SIZE]] : index
+// HOME: scf.for %[[K:.*]] = %{{.*}} to %[[COUNT]] step
+// HOME:   %[[SHIFTED:.*]] = arith.addi %[[SELF]], %[[K]] : index
+// HOME:   %[[RANGE:.*]] = arith.remui %[[SHIFTED]], %[[COUNT]] : index
+// HOME:   %[[FB:.*]] = arith.muli %[[RANGE]], %[[BLOCKS]] : index
+// HOME:   %[[FIRST:.*]] = arith.divui %[[FB]], %[[COUNT]] : index
+// HOME:   %[[NEXT:.*]] = arith.addi %[[RANGE]], %{{.*}} : index
+// HOME:   %[[LB:.*]] = arith.muli %[[NEXT]], %[[BLOCKS]] : index
+// HOME:   %[[LAST:.*]] = arith.divui %[[LB]], %[[COUNT]] : index
+// HOME:   %[[RSIZE:.*]] = arith.subi %[[LAST]], %[[FIRST]] : index
+// HOME:   %[[RSLOT:.*]] = arith.muli %[[RANGE]], %[[STRIDE]] : index
+// HOME:   %[[OLD:.*]] = memref.atomic_rmw addi %{{.*}}, %[[COUNTERS]][%[[RSLOT]]] : (i64, memref<16xi64>) -> i64
+// HOME:   %[[POS:.*]] = arith.index_cast %[[OLD]] : i64 to index
+// HOME:   scf.while (%[[P:.*]] = %[[POS]]) : (index) -> index {
+// HOME:     arith.cmpi ult, %[[P]], %[[RSIZE]] : index
+// HOME:   } do {
+// HOME:   ^bb0(%[[Q:.*]]: index):
+// HOME:     %[[BLOCK:.*]] = arith.addi %[[FIRST]], %[[Q]] : index
+// HOME:     %[[BEGIN:.*]] = arith.muli %[[BLOCK]], %[[SIZE]] : index
+// HOME:     %[[END0:.*]] = arith.addi %[[BEGIN]], %[[SIZE]] : index
+// HOME:     %[[END:.*]] = arith.minui %[[END0]], %[[TOTAL]] : index
+// HOME:     scf.for %{{.*}} = %[[BEGIN]] to %[[END]] step
+// HOME:       "test.payload"
+// HOME:     memref.atomic_rmw addi %{{.*}}, %[[COUNTERS]][%[[RSLOT]]]
+// HOME: omp.terminator
+
+// The runtime's choice of threads: as many counters as omp_get_max_threads().
+// HOMEANY-LABEL: func.func @two_dims
+// HOMEANY: %[[MAX:.*]] = call @omp_get_max_threads() : () -> i32
+// HOMEANY: %[[N:.*]] = arith.index_cast %[[MAX]] : i32 to index
+// HOMEANY: %[[LEN:.*]] = arith.muli %[[N]], %{{.*}} : index
+// HOMEANY: memref.alloca(%[[LEN]]) : memref<?xi64>
+// HOMEANY: omp.parallel {
 
 // C32-LABEL: func.func @two_dims
+// C32: omp.parallel
 // C32: %[[COUNT:.*]] = arith.index_cast %{{.*}} : i32 to index
 // C32: %[[C:.*]] = arith.constant 32 : index
 // C32: arith.muli %[[COUNT]], %[[C]] : index

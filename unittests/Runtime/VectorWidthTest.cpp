@@ -92,7 +92,7 @@ func.func @add(%a: tensor<4x1024xf32>, %b: tensor<4x1024xf32>) -> tensor<4x1024x
 }
 )mlir";
 
-/// A sum of 16 KiB rows (long rows, chooseLongRowStreams).
+/// A sum of 16 KiB rows (long rows, chooseLongRowWide).
 constexpr const char *kLongRowSumModule = R"mlir(
 func.func @sum(%x: tensor<8x4096xf32>) -> tensor<8x1xf32> {
   %r = dml.reduce %x, function = sum, axes = [1] : tensor<8x4096xf32> -> tensor<8x1xf32>
@@ -146,35 +146,43 @@ TEST(VectorWidth, ExplicitVectorBitsOverride) {
   EXPECT_EQ(ir.find(chunkType(256)), std::string::npos);
 }
 
-TEST(LongRowStreams, Rule) {
-  EXPECT_EQ(chooseLongRowStreams("znver5"), 1);
-  EXPECT_EQ(chooseLongRowStreams("znver3"), 1);
-  EXPECT_EQ(chooseLongRowStreams("sapphirerapids"), 4);
-  EXPECT_EQ(chooseLongRowStreams("skylake-avx512"), 4);
-  EXPECT_EQ(chooseLongRowStreams("generic"), 4);
-  EXPECT_EQ(chooseLongRowStreams(""), 4);
+TEST(LongRowWide, Rule) {
+  EXPECT_TRUE(chooseLongRowWide("znver5"));
+  EXPECT_TRUE(chooseLongRowWide("znver3"));
+  EXPECT_FALSE(chooseLongRowWide("sapphirerapids"));
+  EXPECT_FALSE(chooseLongRowWide("skylake-avx512"));
+  EXPECT_FALSE(chooseLongRowWide("generic"));
+  EXPECT_FALSE(chooseLongRowWide(""));
 }
 
+/// 4 rows at once (long-row-streams' default 4): one register each, or with
+/// long-row-wide a whole 4-register chunk each.
 constexpr const char *kFourRowLoop =
     "-> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)";
+constexpr const char *kFourWideRowLoop =
+    "-> (vector<64xf32>, vector<64xf32>, vector<64xf32>, vector<64xf32>)";
 constexpr const char *kOneRowLoop = "-> (vector<64xf32>)";
 
-TEST(LongRowStreams, JitChoosesForTheHost) {
-  bool oneRow = chooseLongRowStreams(llvm::sys::getHostCPUName()) == 1;
-  EXPECT_EQ(getHostLongRowStreams(), oneRow ? 1 : 4);
+TEST(LongRowWide, JitChoosesForTheHost) {
+  bool wide = chooseLongRowWide(llvm::sys::getHostCPUName());
+  EXPECT_EQ(getHostLongRowWide(), wide);
   std::string ir = jitIR("vector-bits=512", kLongRowSumModule, "sum");
-  EXPECT_EQ(ir.find(kOneRowLoop) != std::string::npos, oneRow);
-  EXPECT_EQ(ir.find(kFourRowLoop) != std::string::npos, !oneRow);
+  EXPECT_EQ(ir.find(kFourWideRowLoop) != std::string::npos, wide);
+  EXPECT_EQ(ir.find(kFourRowLoop) != std::string::npos, !wide);
 }
 
-TEST(LongRowStreams, ExplicitOptionOverrides) {
-  for (int64_t streams : {1, 4}) {
-    std::string ir =
-        jitIR("vector-bits=512 long-row-streams=" + std::to_string(streams),
-              kLongRowSumModule, "sum");
-    EXPECT_EQ(ir.find(kOneRowLoop) != std::string::npos, streams == 1);
-    EXPECT_EQ(ir.find(kFourRowLoop) != std::string::npos, streams == 4);
+TEST(LongRowWide, ExplicitOptionsOverride) {
+  for (bool wide : {false, true}) {
+    std::string ir = jitIR(std::string("vector-bits=512 long-row-wide=") +
+                               (wide ? "true" : "false"),
+                           kLongRowSumModule, "sum");
+    EXPECT_EQ(ir.find(kFourWideRowLoop) != std::string::npos, wide);
+    EXPECT_EQ(ir.find(kFourRowLoop) != std::string::npos, !wide);
   }
+  std::string ir =
+      jitIR("vector-bits=512 long-row-streams=1", kLongRowSumModule, "sum");
+  EXPECT_NE(ir.find(kOneRowLoop), std::string::npos);
+  EXPECT_EQ(ir.find(kFourWideRowLoop), std::string::npos);
 }
 
 TEST(StreamFills, Rule) {

@@ -62,6 +62,12 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Blocks of a parallel loop per thread if all threads ran "
                      "at the same speed (dml-parallel-to-openmp)"),
       llvm::cl::init(8)};
+  PassOptions::Option<bool> homeRanges{
+      *this, "home-ranges",
+      llvm::cl::desc("Each thread claims the blocks of its own contiguous "
+                     "range first, then those left in the other threads' "
+                     "ranges (dml-parallel-to-openmp)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> prefetchRows{
       *this, "prefetch-rows",
       llvm::cl::desc("Software-prefetch rows the hardware prefetchers miss: "
@@ -70,7 +76,7 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
   PassOptions::Option<int64_t> longRowStreams{
       *this, "long-row-streams",
       llvm::cl::desc("Rows of at least 16 KiB that an inner reduction reads "
-                     "at once (default: by target CPU, chooseLongRowStreams)"),
+                     "at once"),
       llvm::cl::init(4)};
   PassOptions::Option<int64_t> longRowPrefetch{
       *this, "long-row-prefetch",
@@ -85,7 +91,8 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
   PassOptions::Option<bool> longRowWide{
       *this, "long-row-wide",
       llvm::cl::desc("Rows of at least 16 KiB read several at once keep a "
-                     "whole chunk each"),
+                     "whole chunk each (default: by target CPU, "
+                     "chooseLongRowWide)"),
       llvm::cl::init(false)};
   PassOptions::Option<int64_t> callerStreamingBytes{
       *this, "caller-streaming-bytes",

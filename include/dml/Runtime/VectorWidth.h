@@ -28,11 +28,12 @@ int64_t getHostVectorBits();
 /// The width for the CPU and features of `machine` (128 off x86).
 int64_t getTargetVectorBits(const llvm::TargetMachine &machine);
 
-/// Rows of at least 16 KiB that an inner reduction reads at once on the
-/// LLVM CPU `cpuName` (the long-row-streams pipeline option).
-int64_t chooseLongRowStreams(llvm::StringRef cpuName);
-/// chooseLongRowStreams for the CPU this process runs on.
-int64_t getHostLongRowStreams();
+/// Whether the rows of at least 16 KiB that an inner reduction reads at once
+/// keep a whole chunk each on the LLVM CPU `cpuName` (the long-row-wide
+/// pipeline option).
+bool chooseLongRowWide(llvm::StringRef cpuName);
+/// chooseLongRowWide for the CPU this process runs on.
+bool getHostLongRowWide();
 
 /// Whether store-only loops (one_hot, fills) write streaming-size outputs
 /// with non-temporal stores on the LLVM CPU `cpuName` (the stream-fills

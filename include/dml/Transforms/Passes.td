@@ -254,7 +254,14 @@ def DMLParallelToOpenMP : Pass<"dml-parallel-to-openmp", "ModuleOp"> {
     for the T threads of `omp_get_num_threads()` (C: `claims-per-thread`). A thread that runs slower
     than the others (on a core shared with another thread, as the vCPUs of
     a VM can be; preempted) claims fewer blocks, where a static partition
-    (ceil(N / T) each) makes every call wait for it. Nested `scf.parallel`
+    (ceil(N / T) each) makes every call wait for it. With `home-ranges`
+    (default) the B blocks are split into T contiguous ranges with a
+    counter each (one cache line apart, reset before the region): thread t
+    claims the blocks of range t in order, then those left in ranges t + 1,
+    t + 2, ... (mod T). Threads of equal speed then take the same blocks at
+    every call and find them in their own caches (the two vCPUs of the AMD
+    host keep separate L3s: bench/README.md, branch cpu-r1); without it
+    the threads claim from one shared counter in arrival order. Nested `scf.parallel`
     loops run sequentially inside. Upstream `convert-scf-to-openmp` emits
     an `omp.wsloop`, whose `__kmpc_for_static_init` builds a debug string
     with `malloc` on every call in the Debian builds of libomp (built with
@@ -266,6 +273,9 @@ def DMLParallelToOpenMP : Pass<"dml-parallel-to-openmp", "ModuleOp"> {
            "Threads of each region (0: the OpenMP runtime chooses)">,
     Option<"claimsPerThread", "claims-per-thread", "int64_t", /*default=*/"8",
            "Blocks per thread if all ran at the same speed">,
+    Option<"homeRanges", "home-ranges", "bool", /*default=*/"true",
+           "Each thread claims the blocks of its own contiguous range first, "
+           "then those left in the other threads' ranges">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
