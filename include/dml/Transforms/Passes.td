@@ -54,7 +54,9 @@ def DMLApproximateMath : Pass<"dml-approximate-math", "func::FuncOp"> {
     then an exact scaling by 2^k: `llvm.intr.ldexp` with `scale-by-ldexp`
     (one `vscalefps` on AVX-512; elsewhere LLVM calls `ldexpf` per lane),
     otherwise two multiplications by powers of two built with integer
-    ops. Both scalings give the same bits (docs/numerics.md: error over
+    ops. With `x86-scalef` (the target has AVX-512F), 16-lane vectors scale
+    by `vscalefps` on k as a float (2 ops fewer than `llvm.intr.ldexp`'s
+    integer exponent). All scalings give the same bits (docs/numerics.md: error over
     all f32 inputs, monotone non-decreasing). `exp` of other element types
     is left as MLIR's patterns leave it.
   }];
@@ -65,6 +67,10 @@ def DMLApproximateMath : Pass<"dml-approximate-math", "func::FuncOp"> {
     Option<"scaleByLdexp", "scale-by-ldexp", "bool", /*default=*/"false",
            "Scale by 2^k with llvm.intr.ldexp (AVX-512: vscalefps) "
            "instead of integer exponent arithmetic">,
+    Option<"x86Scalef", "x86-scalef", "bool", /*default=*/"false",
+           "The target has AVX-512F: 16-lane exps scale by vscalefps on "
+           "k as a float (llvm.x86.avx512.mask.scalef.ps.512), without "
+           "converting k to an integer and back">,
   ];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",
