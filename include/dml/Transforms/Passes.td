@@ -90,7 +90,8 @@ def DMLPrefetchNextBlock : Pass<"dml-prefetch-next-block", "func::FuncOp"> {
     (exp: compute-bound) leave it idle. In the second loop of an
     `scf.parallel` iteration that reads a block `subview` of a buffer, this
     pass prefetches the same position of the next iteration's block, one
-    `memref.prefetch` per vector load: the next block's first pass then
+    `memref.prefetch` per 64-byte line of each vector load (a 1-D load of
+    256 bytes, one long row at a time, gets four): the next block's first pass then
     reads from the cache, and memory works while the core computes. The
     last block prefetches itself (never outside the buffer). Blocks below
     `min-block-bytes` are left alone.
