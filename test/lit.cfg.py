@@ -39,5 +39,13 @@ if os.path.exists(clang):
     config.available_features.add("clang")
     config.substitutions.append(("%clang", clang))
 
+# Tests that run AVX-512-only code (e.g. dml-approximate-math's x86-scalef).
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        if " avx512f" in cpuinfo.read():
+            config.available_features.add("avx512f")
+except OSError:
+    pass
+
 if config.enable_sanitizers:
     config.available_features.add("asan")

@@ -756,9 +756,9 @@ static Status compileModule(ModuleOp module, const std::string &outputPath,
           errorStream)))
     return Status::error("invalid pipeline options: " + errors);
   pipelineOptions.threads = options.threads;
-  if (!gpu && (!pipelineOptions.vectorBits.hasValue() ||
-               !pipelineOptions.longRowWide.hasValue() ||
-               !pipelineOptions.streamFills.hasValue())) {
+  // The target machine answers for every option left to the target (and
+  // checks an explicit x86-scalef).
+  if (!gpu) {
     Expected<std::unique_ptr<llvm::TargetMachine>> machine =
         createTargetMachine(options);
     if (!machine)
@@ -771,6 +771,12 @@ static Status compileModule(ModuleOp module, const std::string &outputPath,
     if (!pipelineOptions.streamFills.hasValue())
       pipelineOptions.streamFills =
           mlir::dml::chooseStreamFills((*machine)->getTargetCPU());
+    if (!pipelineOptions.x86Scalef.hasValue())
+      pipelineOptions.x86Scalef = mlir::dml::getTargetX86Scalef(**machine);
+    else if (pipelineOptions.x86Scalef &&
+             !mlir::dml::getTargetX86Scalef(**machine))
+      return Status::error("x86-scalef=true needs a target with AVX-512F "
+                           "(vscalefps); --cpu/--features have none");
   }
   OwningOpRef<ModuleOp> lowered = module.clone();
   PassManager pm = PassManager::on<ModuleOp>(context);

@@ -667,6 +667,11 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
       pipelineOptions.longRowWide = getHostLongRowWide();
     if (!pipelineOptions.streamFills.hasValue())
       pipelineOptions.streamFills = getHostStreamFills();
+    if (!pipelineOptions.x86Scalef.hasValue())
+      pipelineOptions.x86Scalef = getHostX86Scalef();
+    else if (pipelineOptions.x86Scalef && !getHostX86Scalef())
+      return jitError("x86-scalef=true needs a host with AVX-512F (vscalefps); "
+                      "this host has none");
     buildDMLCPUPipeline(pm, pipelineOptions);
   }
   if (failed(pm.run(*lowered)))

@@ -57,3 +57,23 @@ bool dml::chooseStreamFills(llvm::StringRef cpuName) {
 bool dml::getHostStreamFills() {
   return chooseStreamFills(llvm::sys::getHostCPUName());
 }
+
+bool dml::chooseX86Scalef(
+    llvm::function_ref<bool(llvm::StringRef)> hasFeature) {
+  return hasFeature("avx512f");
+}
+
+bool dml::getHostX86Scalef() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  return chooseX86Scalef(
+      [&](llvm::StringRef name) { return features.lookup(name); });
+}
+
+bool dml::getTargetX86Scalef(const llvm::TargetMachine &machine) {
+  if (!machine.getTargetTriple().isX86())
+    return false;
+  const llvm::MCSubtargetInfo *subtarget = machine.getMCSubtargetInfo();
+  return chooseX86Scalef([&](llvm::StringRef name) {
+    return subtarget->checkFeatures(("+" + name).str());
+  });
+}

@@ -19,14 +19,17 @@ namespace {
 /// f32 `math.exp` as exp(x) = 2^k * p(r), k = round(x / ln 2),
 /// r = x - k ln 2 (Cody-Waite, two FMAs), p a degree-6 polynomial fitted
 /// for relative error on |r| <= ln 2 / 2, and the 2^k scaling done
-/// exactly: `llvm.intr.ldexp` (one `vscalefps` with AVX-512) or two
-/// multiplications by powers of two built in the exponent field. Both
-/// scalings give the same bits, so scalar, vector and per-target results
-/// agree. Clamps keep k in [-150, 128]: below, the result rounds to 0;
-/// above, to inf. NaN passes them (see matchAndRewrite).
+/// exactly: `vscalefps` on k as a float (AVX-512F targets, 16-lane
+/// vectors), `llvm.intr.ldexp` on k as an integer (`vcvtdq2ps` +
+/// `vscalefps` with AVX-512) or two multiplications by powers of two built
+/// in the exponent field. All three scalings give the same bits, so scalar,
+/// vector and per-target results agree. Clamps keep k in [-150, 128]: below,
+/// the result rounds to 0; above, to inf. NaN passes them (see
+/// matchAndRewrite).
 struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
-  ExpF32Expansion(MLIRContext *context, bool scaleByLdexp)
-      : OpRewritePattern(context, /*benefit=*/2), scaleByLdexp(scaleByLdexp) {}
+  ExpF32Expansion(MLIRContext *context, bool scaleByLdexp, bool x86Scalef)
+      : OpRewritePattern(context, /*benefit=*/2), scaleByLdexp(scaleByLdexp),
+        x86Scalef(x86Scalef) {}
 
   LogicalResult matchAndRewrite(math::ExpOp op,
                                 PatternRewriter &rewriter) const override {
@@ -105,7 +108,14 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
                                     floatConst(1.0f));
 
     Value result;
-    if (scaleByLdexp && (!vectorType || vectorType.getRank() == 1)) {
+    if (x86Scalef && vectorType && vectorType.getRank() == 1 &&
+        vectorType.getNumElements() % kScalefLanes == 0) {
+      // vscalefps(p, k) = p * 2^floor(k), rounded once as ldexp: k is an
+      // integer-valued float already, so neither n (vpsubd) nor its
+      // conversion back to float (vcvtdq2ps, which llvm.ldexp costs) is
+      // needed. One zmm register at a time (the intrinsic's only shape).
+      result = emitScalef(rewriter, loc, vectorType, p, k);
+    } else if (scaleByLdexp && (!vectorType || vectorType.getRank() == 1)) {
       // llvm.intr.ldexp takes a scalar exponent only; the intrinsic itself
       // is overloaded on vectors.
       result = LLVM::CallIntrinsicOp::create(
@@ -133,7 +143,43 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
     return success();
   }
 
+  /// p * 2^k by llvm.x86.avx512.mask.scalef.ps.512 on each 16-lane slice
+  /// (all lanes: mask -1; the current rounding mode: 4).
+  static Value emitScalef(PatternRewriter &rewriter, Location loc,
+                          VectorType type, Value p, Value k) {
+    auto sliceType = VectorType::get({kScalefLanes}, type.getElementType());
+    Value allLanes = arith::ConstantOp::create(rewriter, loc,
+                                               rewriter.getI16IntegerAttr(-1));
+    Value currentRounding =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(4));
+    auto scalef = [&](Value slicedP, Value slicedK) -> Value {
+      return LLVM::CallIntrinsicOp::create(
+                 rewriter, loc, sliceType,
+                 rewriter.getStringAttr("llvm.x86.avx512.mask.scalef.ps.512"),
+                 ValueRange{slicedP, slicedK, slicedP, allLanes,
+                            currentRounding})
+          .getResult(0);
+    };
+    if (type == sliceType)
+      return scalef(p, k);
+    Value result = p;
+    for (int64_t offset = 0; offset < type.getNumElements();
+         offset += kScalefLanes) {
+      auto slice = [&](Value value) -> Value {
+        return vector::ExtractStridedSliceOp::create(
+            rewriter, loc, value, ArrayRef<int64_t>{offset},
+            ArrayRef<int64_t>{kScalefLanes}, ArrayRef<int64_t>{1});
+      };
+      result = vector::InsertStridedSliceOp::create(
+          rewriter, loc, scalef(slice(p), slice(k)), result,
+          ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{1});
+    }
+    return result;
+  }
+
+  static constexpr int64_t kScalefLanes = 16;
   bool scaleByLdexp;
+  bool x86Scalef;
 };
 
 struct ApproximateMathPass
@@ -143,7 +189,7 @@ struct ApproximateMathPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     if (fastExp)
-      patterns.add<ExpF32Expansion>(&getContext(), scaleByLdexp);
+      patterns.add<ExpF32Expansion>(&getContext(), scaleByLdexp, x86Scalef);
     // MLIR's expansion: f32 exp without fast-exp.
     populateMathPolynomialApproximationPatterns(
         patterns, [](StringRef name) { return name == "math.exp"; });

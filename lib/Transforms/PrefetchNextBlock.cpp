@@ -20,6 +20,9 @@ using namespace mlir;
 
 namespace {
 
+/// Bytes of a cache line: one prefetch brings one.
+constexpr int64_t kLineBytes = 64;
+
 /// Whether `subview` is the block of iteration `iv` of `parallel`: offset
 /// iv along its first dimension (as many rows as the step), static
 /// elsewhere, unit strides, static sizes.
@@ -94,13 +97,34 @@ struct PrefetchNextBlockPass
     auto nextBlock = memref::SubViewOp::create(
         b, loc, subview.getType(), subview.getSource(), offsets,
         subview.getMixedSizes(), subview.getMixedStrides());
+    int64_t elementBytes =
+        llvm::divideCeil(subview.getType().getElementTypeBitWidth(), 8);
     loop->walk([&](vector::LoadOp load) {
       if (load.getBase() != subview.getResult())
         return;
       OpBuilder lb(load);
-      memref::PrefetchOp::create(lb, load.getLoc(), nextBlock,
-                                 load.getIndices(), /*isWrite=*/false,
-                                 /*localityHint=*/3, /*isDataCache=*/true);
+      // One prefetch per cache line the load covers: a 256-byte load (one
+      // long row in 4 registers, long-row-streams=1) would otherwise bring
+      // only every 4th line of the next block. The load reads along the
+      // last dimension, so every offset stays inside the load's own
+      // footprint, within the block (n-D loads: their first line only, as
+      // before).
+      VectorType vectorType = load.getVectorType();
+      int64_t loadBytes = vectorType.getRank() == 1
+                              ? vectorType.getNumElements() * elementBytes
+                              : kLineBytes;
+      SmallVector<Value> indices(load.getIndices());
+      Value last = indices.back();
+      for (int64_t offset = 0; offset < loadBytes; offset += kLineBytes) {
+        if (offset > 0)
+          indices.back() = arith::AddIOp::create(
+              lb, load.getLoc(), last,
+              arith::ConstantIndexOp::create(lb, load.getLoc(),
+                                             offset / elementBytes));
+        memref::PrefetchOp::create(lb, load.getLoc(), nextBlock, indices,
+                                   /*isWrite=*/false,
+                                   /*localityHint=*/3, /*isDataCache=*/true);
+      }
     });
   }
 };

@@ -5,6 +5,7 @@
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen | FileCheck %s --check-prefix=VECTOR
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen=vector-bits=256 | FileCheck %s --check-prefix=AVX2
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen=fast-exp=false | FileCheck %s --check-prefix=MLIREXP
+// RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen=x86-scalef=true | FileCheck %s --check-prefix=SCALEF
 // RUN: dml-opt %s --dml-cpu-pipeline | FileCheck %s --check-prefix=LLVM
 // RUN: dml-opt %s --dml-cpu-pipeline | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
 
@@ -36,6 +37,11 @@
 // vectors (AVX-512) scaled by llvm.ldexp (vscalefps), with 256-bit vectors
 // by integer exponent arithmetic; fast-exp=false keeps MLIR's expansion.
 // VECTOR-DAG: llvm.call_intrinsic "llvm.ldexp"(%{{.*}}, %{{.*}}) : (vector<16xf32>, vector<16xi32>) -> vector<16xf32>
+// x86-scalef (set by the JIT and dml-compile for AVX-512F targets): the
+// float exponent goes to vscalefps; no llvm.ldexp on vectors.
+// SCALEF-LABEL: func.func @main
+// SCALEF-NOT: llvm.call_intrinsic "llvm.ldexp"({{.*}}vector
+// SCALEF: llvm.call_intrinsic "llvm.x86.avx512.mask.scalef.ps.512"
 // AVX2-LABEL: func.func @main
 // AVX2-NOT: math.exp
 // AVX2-NOT: llvm.call_intrinsic

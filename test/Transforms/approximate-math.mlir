@@ -1,6 +1,7 @@
 // RUN: dml-opt %s --dml-approximate-math | FileCheck %s --check-prefixes=CHECK,INT
 // RUN: dml-opt %s --dml-approximate-math=scale-by-ldexp=true | FileCheck %s --check-prefixes=CHECK,LDEXP
 // RUN: dml-opt %s --dml-approximate-math=fast-exp=false | FileCheck %s --check-prefix=UPSTREAM
+// RUN: dml-opt %s --dml-approximate-math="scale-by-ldexp=true x86-scalef=true" | FileCheck %s --check-prefix=SCALEF
 
 // f32 exp: clamp from below (NaN passes: the comparison is false), k by
 // the 1.5 * 2^23 shifter with its bits capped at k = 128 by a signed integer
@@ -41,6 +42,19 @@
 // INT: %[[Y:.*]] = arith.mulf %[[PARTIAL]], %[[SCALE_REST]]
 // CHECK-NOT: math.exp
 // CHECK: return %[[Y]]
+// With x86-scalef (AVX-512F targets) 16 lanes scale by vscalefps on k as a
+// float (k = shifted - shifter): no integer n is converted back to float.
+// SCALEF-LABEL: func.func @vector_exp
+// SCALEF-SAME: (%[[X:.*]]: vector<16xf32>)
+// SCALEF-DAG: %[[SHIFTER:.*]] = arith.constant dense<0x4B400000> : vector<16xf32>
+// SCALEF-DAG: %[[ALL:.*]] = arith.constant -1 : i16
+// SCALEF-DAG: %[[CURRENT:.*]] = arith.constant 4 : i32
+// SCALEF: %[[SHIFTED:.*]] = arith.bitcast %{{.*}} : vector<16xi32> to vector<16xf32>
+// SCALEF: %[[K:.*]] = arith.subf %[[SHIFTED]], %[[SHIFTER]]
+// SCALEF: %[[P:.*]] = arith.addf
+// SCALEF-NOT: llvm.ldexp
+// SCALEF: %[[Y:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.scalef.ps.512"(%[[P]], %[[K]], %[[P]], %[[ALL]], %[[CURRENT]]) : (vector<16xf32>, vector<16xf32>, vector<16xf32>, i16, i32) -> vector<16xf32>
+// SCALEF-NEXT: return %[[Y]]
 // UPSTREAM-LABEL: func.func @vector_exp
 // UPSTREAM-NOT: 0x4B400000
 // UPSTREAM-NOT: math.exp
@@ -50,12 +64,37 @@ func.func @vector_exp(%x: vector<16xf32>) -> vector<16xf32> {
   return %e : vector<16xf32>
 }
 
+// 64 lanes (long rows): one vscalefps per 16-lane slice.
+// CHECK-LABEL: func.func @wide_exp
+// LDEXP: llvm.call_intrinsic "llvm.ldexp"(%{{.*}}, %{{.*}}) : (vector<64xf32>, vector<64xi32>) -> vector<64xf32>
+// SCALEF-LABEL: func.func @wide_exp
+// SCALEF-NOT: llvm.ldexp
+// SCALEF: %[[K:.*]] = arith.subf %{{.*}} : vector<64xf32>
+// SCALEF: %[[P:.*]] = arith.addf %{{.*}} : vector<64xf32>
+// SCALEF: %[[P0:.*]] = vector.extract_strided_slice %[[P]] {offsets = [0], sizes = [16], strides = [1]} : vector<64xf32> to vector<16xf32>
+// SCALEF: %[[K0:.*]] = vector.extract_strided_slice %[[K]] {offsets = [0], sizes = [16], strides = [1]} : vector<64xf32> to vector<16xf32>
+// SCALEF: %[[S0:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.scalef.ps.512"(%[[P0]], %[[K0]], %[[P0]], %{{.*}}, %{{.*}})
+// SCALEF: %[[Y0:.*]] = vector.insert_strided_slice %[[S0]], %[[P]] {offsets = [0], strides = [1]} : vector<16xf32> into vector<64xf32>
+// SCALEF: vector.extract_strided_slice %[[P]] {offsets = [16]
+// SCALEF: vector.insert_strided_slice %{{.*}}, %[[Y0]] {offsets = [16]
+// SCALEF: vector.insert_strided_slice %{{.*}} {offsets = [32]
+// SCALEF: %[[Y:.*]] = vector.insert_strided_slice %{{.*}} {offsets = [48]
+// SCALEF-NEXT: return %[[Y]]
+func.func @wide_exp(%x: vector<64xf32>) -> vector<64xf32> {
+  %e = math.exp %x : vector<64xf32>
+  return %e : vector<64xf32>
+}
+
 // Scalars get the same expansion (remainder loops, the top_k carrier limit's
 // bisection), so an element's exp does not depend on where it is computed.
 // CHECK-LABEL: func.func @scalar_exp
 // CHECK: arith.constant 0x4B400000 : f32
 // LDEXP: llvm.call_intrinsic "llvm.ldexp"(%{{.*}}, %{{.*}}) : (f32, i32) -> f32
 // INT: arith.shrsi %{{.*}} : i32
+// Scalars and other shapes keep llvm.ldexp with x86-scalef (same bits).
+// SCALEF-LABEL: func.func @scalar_exp
+// SCALEF-NOT: scalef.ps
+// SCALEF: llvm.call_intrinsic "llvm.ldexp"(%{{.*}}, %{{.*}}) : (f32, i32) -> f32
 // CHECK-NOT: math.exp
 func.func @scalar_exp(%x: f32) -> f32 {
   %e = math.exp %x : f32
@@ -63,6 +102,9 @@ func.func @scalar_exp(%x: f32) -> f32 {
 }
 
 // llvm.ldexp on 2-D vectors would not lower: the integer scaling (same bits).
+// SCALEF-LABEL: func.func @matrix_exp
+// SCALEF-NOT: llvm.call_intrinsic
+// SCALEF: return
 // CHECK-LABEL: func.func @matrix_exp
 // CHECK-NOT: llvm.call_intrinsic
 // CHECK: arith.shrsi %{{.*}} : vector<2x16xi32>

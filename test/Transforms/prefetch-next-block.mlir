@@ -111,3 +111,52 @@ func.func @not_blocks(%x: memref<1024x32000xf32>, %y: memref<1024x64xf32>, %out:
   }
   return
 }
+
+// -----
+
+// A long row read one at a time in 256-byte loads (vector<64xf32>,
+// long-row-streams=1): one prefetch per 64-byte line of each load, so that
+// the whole next block comes, not every 4th line of it.
+// CHECK-LABEL: func.func @wide_loads
+// CHECK: scf.for
+// CHECK-NOT: memref.prefetch
+// CHECK: %[[NEXT_BLOCK:.*]] = memref.subview
+// CHECK: scf.for %[[J:[a-z0-9_]+]] =
+// CHECK-NEXT: memref.prefetch %[[NEXT_BLOCK]][%{{.*}}, %[[J]]], read, locality<3>, data
+// CHECK-NEXT: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-NEXT: %[[J16:.*]] = arith.addi %[[J]], %[[C16]] : index
+// CHECK-NEXT: memref.prefetch %[[NEXT_BLOCK]][%{{.*}}, %[[J16]]], read, locality<3>, data
+// CHECK-NEXT: %[[C32:.*]] = arith.constant 32 : index
+// CHECK-NEXT: %[[J32:.*]] = arith.addi %[[J]], %[[C32]] : index
+// CHECK-NEXT: memref.prefetch %[[NEXT_BLOCK]][%{{.*}}, %[[J32]]], read, locality<3>, data
+// CHECK-NEXT: %[[C48:.*]] = arith.constant 48 : index
+// CHECK-NEXT: %[[J48:.*]] = arith.addi %[[J]], %[[C48]] : index
+// CHECK-NEXT: memref.prefetch %[[NEXT_BLOCK]][%{{.*}}, %[[J48]]], read, locality<3>, data
+// CHECK-NEXT: vector.load %{{.*}}[%{{.*}}, %[[J]]] : memref<1x65536xf32, strided<[65536, 1], offset: ?>>, vector<64xf32>
+// CHECK-NOT: memref.prefetch
+// CHECK: scf.reduce
+func.func @wide_loads(%x: memref<64x65536xf32>, %out: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c65536 = arith.constant 65536 : index
+  %zero = arith.constant dense<0.0> : vector<64xf32>
+  scf.parallel (%i) = (%c0) to (%c64) step (%c1) {
+    %block = memref.subview %x[%i, 0] [1, 65536] [1, 1] : memref<64x65536xf32> to memref<1x65536xf32, strided<[65536, 1], offset: ?>>
+    %m = scf.for %j = %c0 to %c65536 step %c64 iter_args(%acc = %zero) -> (vector<64xf32>) {
+      %v = vector.load %block[%c0, %j] : memref<1x65536xf32, strided<[65536, 1], offset: ?>>, vector<64xf32>
+      %n = arith.maximumf %acc, %v : vector<64xf32>
+      scf.yield %n : vector<64xf32>
+    }
+    %s = scf.for %j = %c0 to %c65536 step %c64 iter_args(%acc = %m) -> (vector<64xf32>) {
+      %v = vector.load %block[%c0, %j] : memref<1x65536xf32, strided<[65536, 1], offset: ?>>, vector<64xf32>
+      %e = math.exp %v : vector<64xf32>
+      %n = arith.addf %acc, %e : vector<64xf32>
+      scf.yield %n : vector<64xf32>
+    }
+    %r = vector.reduction <add>, %s : vector<64xf32> into f32
+    memref.store %r, %out[%i] : memref<64xf32>
+    scf.reduce
+  }
+  return
+}

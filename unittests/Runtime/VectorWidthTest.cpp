@@ -39,10 +39,11 @@ TEST(VectorWidth, Rule) {
   EXPECT_EQ(bitsFor({}), 128);
 }
 
-/// The width for a target machine of `triple` and `cpu`, or -1 when LLVM
-/// has no such target.
-int64_t bitsForTarget(llvm::StringRef tripleName, llvm::StringRef cpu,
-                      llvm::StringRef features = "") {
+/// A target machine of `triple` and `cpu`, or null when LLVM has no such
+/// target.
+std::unique_ptr<llvm::TargetMachine> createMachine(llvm::StringRef tripleName,
+                                                   llvm::StringRef cpu,
+                                                   llvm::StringRef features) {
   llvm::InitializeAllTargetInfos();
   llvm::InitializeAllTargets();
   llvm::InitializeAllTargetMCs();
@@ -51,9 +52,17 @@ int64_t bitsForTarget(llvm::StringRef tripleName, llvm::StringRef cpu,
   const llvm::Target *target =
       llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
-    return -1;
-  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+    return nullptr;
+  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
       triple, cpu, features, llvm::TargetOptions(), std::nullopt));
+}
+
+/// The width for a target machine of `triple` and `cpu`, or -1 when LLVM
+/// has no such target.
+int64_t bitsForTarget(llvm::StringRef tripleName, llvm::StringRef cpu,
+                      llvm::StringRef features = "") {
+  std::unique_ptr<llvm::TargetMachine> machine =
+      createMachine(tripleName, cpu, features);
   return machine ? getTargetVectorBits(*machine) : -1;
 }
 
@@ -216,6 +225,64 @@ TEST(StreamFills, JitChoosesForTheHost) {
 TEST(StreamFills, ExplicitOptionOverrides) {
   EXPECT_TRUE(streamsOneHot("vector-bits=512 stream-fills=true"));
   EXPECT_FALSE(streamsOneHot("vector-bits=512 stream-fills=false"));
+}
+
+TEST(X86Scalef, Rule) {
+  auto scalefFor = [](std::initializer_list<llvm::StringRef> features) {
+    llvm::StringSet<> set;
+    for (llvm::StringRef feature : features)
+      set.insert(feature);
+    return chooseX86Scalef(
+        [&](llvm::StringRef name) { return set.contains(name); });
+  };
+  EXPECT_TRUE(scalefFor({"avx2", "avx512f"}));
+  EXPECT_FALSE(scalefFor({"avx2", "fma"}));
+  EXPECT_FALSE(scalefFor({"neon"}));
+}
+
+// By the target's features, not by the vector width: --cpu x86-64-v4 with
+// vector-bits=256 still has vscalefps.
+TEST(X86Scalef, AheadOfTimeTargets) {
+  auto scalefFor = [](llvm::StringRef triple, llvm::StringRef cpu,
+                      llvm::StringRef features = "") -> int {
+    std::unique_ptr<llvm::TargetMachine> machine =
+        createMachine(triple, cpu, features);
+    return machine ? getTargetX86Scalef(*machine) : -1;
+  };
+  EXPECT_EQ(scalefFor("x86_64-unknown-linux-gnu", "x86-64-v4"), 1);
+  EXPECT_EQ(scalefFor("x86_64-unknown-linux-gnu", "znver5"), 1);
+  EXPECT_EQ(scalefFor("x86_64-unknown-linux-gnu", "x86-64-v3"), 0);
+  EXPECT_EQ(scalefFor("x86_64-unknown-linux-gnu", "x86-64-v4", "-avx512f"), 0);
+  int arm = scalefFor("aarch64-unknown-linux-gnu", "generic");
+  if (arm != -1)
+    EXPECT_EQ(arm, 0);
+}
+
+constexpr const char *kExpModule = R"mlir(
+func.func @exp(%x: tensor<4x64xf32>) -> tensor<4x64xf32> {
+  %e = math.exp %x : tensor<4x64xf32>
+  return %e : tensor<4x64xf32>
+}
+)mlir";
+
+constexpr const char *kScalefIntrinsic = "llvm.x86.avx512.mask.scalef.ps.512";
+
+TEST(X86Scalef, JitChoosesForTheHost) {
+  bool scalef = getHostX86Scalef();
+  EXPECT_EQ(scalef, getHostVectorBits() == 512);
+  std::string ir = jitIR("vector-bits=512", kExpModule, "exp");
+  EXPECT_EQ(ir.find(kScalefIntrinsic) != std::string::npos, scalef);
+}
+
+TEST(X86Scalef, ExplicitOptionOverrides) {
+  // The IR is only printed, not run, so the intrinsic is fine on any host.
+  EXPECT_EQ(jitIR("vector-bits=512 x86-scalef=false", kExpModule, "exp")
+                .find(kScalefIntrinsic),
+            std::string::npos);
+  if (getHostX86Scalef())
+    EXPECT_NE(jitIR("vector-bits=512 x86-scalef=true", kExpModule, "exp")
+                  .find(kScalefIntrinsic),
+              std::string::npos);
 }
 
 } // namespace

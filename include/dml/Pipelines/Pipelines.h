@@ -52,6 +52,12 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
                      "(dml-approximate-math; scaled by vscalefps when "
                      "vector-bits >= 512, i.e. AVX-512) instead of MLIR's"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> x86Scalef{
+      *this, "x86-scalef",
+      llvm::cl::desc("The target has AVX-512F: 16-lane f32 exps scale by "
+                     "vscalefps on the float exponent (default: by target "
+                     "features, hasX86Scalef)"),
+      llvm::cl::init(false)};
   PassOptions::Option<int64_t> itemsPerThread{
       *this, "items-per-thread",
       llvm::cl::desc("Parallel iterations per thread that blocks of an "

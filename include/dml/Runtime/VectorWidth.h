@@ -42,6 +42,14 @@ bool chooseStreamFills(llvm::StringRef cpuName);
 /// chooseStreamFills for the CPU this process runs on.
 bool getHostStreamFills();
 
+/// Whether f32 exp may scale by vscalefps on its float exponent (the
+/// x86-scalef pipeline option): the features answer for LLVM feature names.
+bool chooseX86Scalef(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
+/// chooseX86Scalef for the CPU this process runs on.
+bool getHostX86Scalef();
+/// chooseX86Scalef for the CPU and features of `machine` (false off x86).
+bool getTargetX86Scalef(const llvm::TargetMachine &machine);
+
 } // namespace mlir::dml
 
 #endif // DML_RUNTIME_VECTORWIDTH_H

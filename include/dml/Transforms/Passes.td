@@ -54,7 +54,9 @@ def DMLApproximateMath : Pass<"dml-approximate-math", "func::FuncOp"> {
     then an exact scaling by 2^k: `llvm.intr.ldexp` with `scale-by-ldexp`
     (one `vscalefps` on AVX-512; elsewhere LLVM calls `ldexpf` per lane),
     otherwise two multiplications by powers of two built with integer
-    ops. Both scalings give the same bits (docs/numerics.md: error over
+    ops. With `x86-scalef` (the target has AVX-512F), 16-lane vectors scale
+    by `vscalefps` on k as a float (2 ops fewer than `llvm.intr.ldexp`'s
+    integer exponent). All scalings give the same bits (docs/numerics.md: error over
     all f32 inputs, monotone non-decreasing). `exp` of other element types
     is left as MLIR's patterns leave it.
   }];
@@ -65,6 +67,10 @@ def DMLApproximateMath : Pass<"dml-approximate-math", "func::FuncOp"> {
     Option<"scaleByLdexp", "scale-by-ldexp", "bool", /*default=*/"false",
            "Scale by 2^k with llvm.intr.ldexp (AVX-512: vscalefps) "
            "instead of integer exponent arithmetic">,
+    Option<"x86Scalef", "x86-scalef", "bool", /*default=*/"false",
+           "The target has AVX-512F: 16-lane exps scale by vscalefps on "
+           "k as a float (llvm.x86.avx512.mask.scalef.ps.512), without "
+           "converting k to an integer and back">,
   ];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",
@@ -84,7 +90,8 @@ def DMLPrefetchNextBlock : Pass<"dml-prefetch-next-block", "func::FuncOp"> {
     (exp: compute-bound) leave it idle. In the second loop of an
     `scf.parallel` iteration that reads a block `subview` of a buffer, this
     pass prefetches the same position of the next iteration's block, one
-    `memref.prefetch` per vector load: the next block's first pass then
+    `memref.prefetch` per 64-byte line of each vector load (a 1-D load of
+    256 bytes, one long row at a time, gets four): the next block's first pass then
     reads from the cache, and memory works while the core computes. The
     last block prefetches itself (never outside the buffer). Blocks below
     `min-block-bytes` are left alone.

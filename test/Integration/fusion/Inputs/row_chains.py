@@ -69,7 +69,8 @@ def main():
     cases = [(SOFTMAX, softmax_reference, 256, 1000),
              (SOFTMAX, softmax_reference, 100, 1000),
              (STATISTICS, statistics_reference, 512, 1024),
-             (STATISTICS, statistics_reference, 77, 4096)]
+             (STATISTICS, statistics_reference, 77, 4096),
+             (SOFTMAX, softmax_reference, 9, 16384)]
     for index, (template, reference, n, c) in enumerate(cases):
         program = os.path.join(work, f"case{index}.mlir")
         with open(program, "w") as f:
@@ -82,7 +83,10 @@ def main():
         source = os.path.join(work, f"x{index}.npy")
         np.save(source, x)
         expected = reference(x)
-        for options in ["", "fusion=false", "threads=2"]:
+        # Rows of 16 KiB and more: also one row at a time in 64-lane loads
+        # (long-row-streams=1), whose next-block prefetches cover every line.
+        long_rows = ["long-row-streams=1"] if c * 4 >= 16384 else []
+        for options in ["", "fusion=false", "threads=2"] + long_rows:
             outputs = [os.path.join(work, f"out{index}_{k}.npy")
                        for k in range(len(expected))]
             command = [dml_run, program, f"--input=@{source}"]
