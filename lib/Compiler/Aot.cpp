@@ -768,6 +768,9 @@ static Status compileModule(ModuleOp module, const std::string &outputPath,
     if (!pipelineOptions.longRowWide.hasValue())
       pipelineOptions.longRowWide =
           mlir::dml::chooseLongRowWide((*machine)->getTargetCPU());
+    if (!pipelineOptions.homeRanges.hasValue())
+      pipelineOptions.homeRanges =
+          mlir::dml::chooseHomeRanges((*machine)->getTargetCPU());
     if (!pipelineOptions.streamFills.hasValue())
       pipelineOptions.streamFills =
           mlir::dml::chooseStreamFills((*machine)->getTargetCPU());

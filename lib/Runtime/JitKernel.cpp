@@ -665,6 +665,8 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
       pipelineOptions.vectorBits = getHostVectorBits();
     if (!pipelineOptions.longRowWide.hasValue())
       pipelineOptions.longRowWide = getHostLongRowWide();
+    if (!pipelineOptions.homeRanges.hasValue())
+      pipelineOptions.homeRanges = getHostHomeRanges();
     if (!pipelineOptions.streamFills.hasValue())
       pipelineOptions.streamFills = getHostStreamFills();
     if (!pipelineOptions.x86Scalef.hasValue())

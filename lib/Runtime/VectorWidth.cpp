@@ -47,6 +47,19 @@ bool dml::getHostLongRowWide() {
   return chooseLongRowWide(llvm::sys::getHostCPUName());
 }
 
+bool dml::chooseHomeRanges(llvm::StringRef cpuName) {
+  // The two vCPUs of the AMD Zen 5 host keep separate caches: a thread that
+  // reads the same rows at every call finds them in its cache, 8-13 % faster
+  // for R1 at 2 threads. On the 16-core Xeon the same schedule lost up to
+  // 28 % (R2 at 4 threads, R4 at 4-16) and won on R2/A2 at 2 threads
+  // (bench/README.md, home-ranges on the Xeon).
+  return cpuName.starts_with("znver");
+}
+
+bool dml::getHostHomeRanges() {
+  return chooseHomeRanges(llvm::sys::getHostCPUName());
+}
+
 bool dml::chooseStreamFills(llvm::StringRef cpuName) {
   // AMD Zen 5 writes a store-only stream (one_hot's 524 MB) ~30 % faster
   // with ordinary stores than with non-temporal ones (bench/README.md, O1);

@@ -216,6 +216,19 @@ bool streamsOneHot(llvm::StringRef pipelineOptions) {
   return ir.find("nontemporal") != std::string::npos;
 }
 
+TEST(HomeRanges, Rule) {
+  EXPECT_TRUE(chooseHomeRanges("znver5"));
+  EXPECT_TRUE(chooseHomeRanges("znver4"));
+  EXPECT_FALSE(chooseHomeRanges("sapphirerapids"));
+  EXPECT_FALSE(chooseHomeRanges("x86-64-v4"));
+  EXPECT_FALSE(chooseHomeRanges(""));
+}
+
+TEST(HomeRanges, JitChoosesForTheHost) {
+  EXPECT_EQ(getHostHomeRanges(),
+            chooseHomeRanges(llvm::sys::getHostCPUName()));
+}
+
 TEST(StreamFills, JitChoosesForTheHost) {
   bool stream = chooseStreamFills(llvm::sys::getHostCPUName());
   EXPECT_EQ(getHostStreamFills(), stream);

@@ -72,8 +72,9 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       *this, "home-ranges",
       llvm::cl::desc("Each thread claims the blocks of its own contiguous "
                      "range first, then those left in the other threads' "
-                     "ranges (dml-parallel-to-openmp)"),
-      llvm::cl::init(true)};
+                     "ranges (dml-parallel-to-openmp; default: by target "
+                     "CPU, chooseHomeRanges)"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> prefetchRows{
       *this, "prefetch-rows",
       llvm::cl::desc("Software-prefetch rows the hardware prefetchers miss: "

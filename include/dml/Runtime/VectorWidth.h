@@ -35,6 +35,12 @@ bool chooseLongRowWide(llvm::StringRef cpuName);
 /// chooseLongRowWide for the CPU this process runs on.
 bool getHostLongRowWide();
 
+/// Whether each OpenMP thread claims the blocks of its own contiguous range
+/// first on the LLVM CPU `cpuName` (the home-ranges pipeline option).
+bool chooseHomeRanges(llvm::StringRef cpuName);
+/// chooseHomeRanges for the CPU this process runs on.
+bool getHostHomeRanges();
+
 /// Whether store-only loops (one_hot, fills) write streaming-size outputs
 /// with non-temporal stores on the LLVM CPU `cpuName` (the stream-fills
 /// pipeline option).

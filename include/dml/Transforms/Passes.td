@@ -262,7 +262,8 @@ def DMLParallelToOpenMP : Pass<"dml-parallel-to-openmp", "ModuleOp"> {
     than the others (on a core shared with another thread, as the vCPUs of
     a VM can be; preempted) claims fewer blocks, where a static partition
     (ceil(N / T) each) makes every call wait for it. With `home-ranges`
-    (default) the B blocks are split into T contiguous ranges with a
+    (the pass's default; the CPU pipeline's `home-ranges` follows the
+    target CPU, `chooseHomeRanges`: on for AMD Zen only) the B blocks are split into T contiguous ranges with a
     counter each (one cache line apart, reset before the region): thread t
     claims the blocks of range t in order, then those left in ranges t + 1,
     t + 2, ... (mod T). Threads of equal speed then take the same blocks at
