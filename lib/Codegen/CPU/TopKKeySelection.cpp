@@ -198,7 +198,6 @@ public:
 private:
   void emitSelection(OpBuilder &b, Location loc) {
     Value zero32 = intConstant(b, loc, b.getI32Type(), 0);
-    Value c0 = index(b, loc, 0);
     Value threshold = zero32;
     if (bound == BoundKind::Partitions)
       threshold = emitPartitionBound(b, loc);
@@ -227,7 +226,8 @@ private:
           [&](OpBuilder &wb, Location l, ValueRange) {
             scf::YieldOp::create(wb, l, intConstant(wb, l, wb.getI32Type(), 0));
           });
-      state = {passes.getResult(0), zero32, passes.getResult(1), Value()};
+      state = {passes.getResult(0), zero32, passes.getResult(1), Value(),
+               Value()};
     }
     Value count = state.count;
 
@@ -340,14 +340,7 @@ private:
           vector::CompressStoreOp::create(lb, l, positions, ValueRange{args[0]},
                                           passes, chunkPositions,
                                           IntegerAttr());
-          Type bitsType = lb.getIntegerType(width);
-          Value bits = vector::ExtractOp::create(
-              lb, l,
-              vector::BitCastOp::create(lb, l, VectorType::get({1}, bitsType),
-                                        passes),
-              ArrayRef<int64_t>{0});
-          Value passed = arith::IndexCastUIOp::create(
-              lb, l, lb.getIndexType(), math::CtPopOp::create(lb, l, bits));
+          Value passed = emitSetBits(lb, l, emitMaskBits(lb, l, passes));
           scf::YieldOp::create(
               lb, l, arith::AddIOp::create(lb, l, args[0], passed).getResult());
         });
@@ -530,7 +523,6 @@ private:
                        bool orEqual) {
     VectorType keysType = VectorType::get({kKeyLanes}, b.getI64Type());
     Value splat = vector::BroadcastOp::create(b, loc, keysType, key);
-    Type bitsType = b.getIntegerType(kKeyLanes);
     Value end = arith::MulIOp::create(
         b, loc,
         arith::CeilDivUIOp::create(b, loc, count, index(b, loc, kKeyLanes)),
@@ -545,13 +537,7 @@ private:
               lb, l,
               orEqual ? arith::CmpIPredicate::uge : arith::CmpIPredicate::ugt,
               keys, splat);
-          Value bits = vector::ExtractOp::create(
-              lb, l,
-              vector::BitCastOp::create(lb, l, VectorType::get({1}, bitsType),
-                                        above),
-              ArrayRef<int64_t>{0});
-          Value counted = arith::IndexCastUIOp::create(
-              lb, l, lb.getIndexType(), math::CtPopOp::create(lb, l, bits));
+          Value counted = emitSetBits(lb, l, emitMaskBits(lb, l, above));
           scf::YieldOp::create(
               lb, l, arith::AddIOp::create(lb, l, acc[0], counted).getResult());
         });
@@ -1139,14 +1125,9 @@ private:
 
   /// Whether any lane of the i1 vector `lanes` is set.
   Value anyLane(OpBuilder &b, Location loc, Value lanes) {
-    Type bitsType = b.getIntegerType(width);
-    Value bits = vector::ExtractOp::create(
-        b, loc,
-        vector::BitCastOp::create(b, loc, VectorType::get({1}, bitsType),
-                                  lanes),
-        ArrayRef<int64_t>{0});
+    Value bits = emitMaskBits(b, loc, lanes);
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bits,
-                                 intConstant(b, loc, bitsType, 0));
+                                 intConstant(b, loc, bits.getType(), 0));
   }
 
   /// The lanes of the chunk at `chunk` inside the sequence.
@@ -1184,19 +1165,13 @@ private:
     Value passes = emitPasses(b, loc, elements, ords, state);
     if (inBounds)
       passes = arith::AndIOp::create(b, loc, passes, inBounds);
-    Type bitsType = b.getIntegerType(width);
-    Value bits = vector::ExtractOp::create(
-        b, loc,
-        vector::BitCastOp::create(b, loc, VectorType::get({1}, bitsType),
-                                  passes),
-        ArrayRef<int64_t>{0});
+    Value bits = emitMaskBits(b, loc, passes);
     Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bits,
-                                      intConstant(b, loc, bitsType, 0));
+                                      intConstant(b, loc, bits.getType(), 0));
     auto append = scf::IfOp::create(
         b, loc, any,
         [&](OpBuilder &ib, Location il) {
-          Value passed = arith::IndexCastUIOp::create(
-              ib, il, ib.getIndexType(), math::CtPopOp::create(ib, il, bits));
+          Value passed = emitSetBits(ib, il, bits);
           ScanState room = emitMakeRoom(ib, il, state, width);
           Value keyOrds = floats ? emitOrd(ib, il, elements) : ords;
           VectorType keyType = VectorType::get({width}, ib.getI64Type());
@@ -1481,6 +1456,23 @@ private:
 
   static Value index(OpBuilder &b, Location loc, int64_t value) {
     return arith::ConstantIndexOp::create(b, loc, value);
+  }
+
+  /// The lanes of the i1 vector `mask` as the bits of one integer (lane i
+  /// in bit i): one kmov on AVX-512, one movmsk on AVX2.
+  static Value emitMaskBits(OpBuilder &b, Location loc, Value mask) {
+    auto maskType = cast<VectorType>(mask.getType());
+    Type bitsType = b.getIntegerType(maskType.getNumElements());
+    return vector::ExtractOp::create(
+        b, loc,
+        vector::BitCastOp::create(b, loc, VectorType::get({1}, bitsType), mask),
+        ArrayRef<int64_t>{0});
+  }
+
+  /// How many bits of `bits` are set, as an index.
+  static Value emitSetBits(OpBuilder &b, Location loc, Value bits) {
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
+                                        math::CtPopOp::create(b, loc, bits));
   }
 
   SmallVector<Value> coordsAt(Value position) {
