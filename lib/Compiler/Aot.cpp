@@ -763,23 +763,9 @@ static Status compileModule(ModuleOp module, const std::string &outputPath,
         createTargetMachine(options);
     if (!machine)
       return machine.status();
-    if (!pipelineOptions.vectorBits.hasValue())
-      pipelineOptions.vectorBits = mlir::dml::getTargetVectorBits(**machine);
-    if (!pipelineOptions.longRowWide.hasValue())
-      pipelineOptions.longRowWide =
-          mlir::dml::chooseLongRowWide((*machine)->getTargetCPU());
-    if (!pipelineOptions.homeRanges.hasValue())
-      pipelineOptions.homeRanges =
-          mlir::dml::chooseHomeRanges((*machine)->getTargetCPU());
-    if (!pipelineOptions.streamFills.hasValue())
-      pipelineOptions.streamFills =
-          mlir::dml::chooseStreamFills((*machine)->getTargetCPU());
-    if (!pipelineOptions.x86Scalef.hasValue())
-      pipelineOptions.x86Scalef = mlir::dml::getTargetX86Scalef(**machine);
-    else if (pipelineOptions.x86Scalef &&
-             !mlir::dml::getTargetX86Scalef(**machine))
-      return Status::error("x86-scalef=true needs a target with AVX-512F "
-                           "(vscalefps); --cpu/--features have none");
+    if (llvm::Error error = mlir::dml::chooseTargetOptions(
+            pipelineOptions, mlir::dml::CPUTarget::of(**machine)))
+      return Status::error(llvm::toString(std::move(error)));
   }
   OwningOpRef<ModuleOp> lowered = module.clone();
   PassManager pm = PassManager::on<ModuleOp>(context);

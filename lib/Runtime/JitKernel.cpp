@@ -661,19 +661,9 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
     }
     // The kernel's thread count selects the OpenMP lowering.
     pipelineOptions.threads = kernel->numThreads;
-    if (!pipelineOptions.vectorBits.hasValue())
-      pipelineOptions.vectorBits = getHostVectorBits();
-    if (!pipelineOptions.longRowWide.hasValue())
-      pipelineOptions.longRowWide = getHostLongRowWide();
-    if (!pipelineOptions.homeRanges.hasValue())
-      pipelineOptions.homeRanges = getHostHomeRanges();
-    if (!pipelineOptions.streamFills.hasValue())
-      pipelineOptions.streamFills = getHostStreamFills();
-    if (!pipelineOptions.x86Scalef.hasValue())
-      pipelineOptions.x86Scalef = getHostX86Scalef();
-    else if (pipelineOptions.x86Scalef && !getHostX86Scalef())
-      return jitError("x86-scalef=true needs a host with AVX-512F (vscalefps); "
-                      "this host has none");
+    if (llvm::Error error =
+            chooseTargetOptions(pipelineOptions, CPUTarget::host()))
+      return jitError("{0}", llvm::toString(std::move(error)));
     buildDMLCPUPipeline(pm, pipelineOptions);
   }
   if (failed(pm.run(*lowered)))

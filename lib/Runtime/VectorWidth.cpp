@@ -1,4 +1,4 @@
-//===- VectorWidth.cpp - Vector register width per target -----------------===//
+//===- VectorWidth.cpp - Code generation choices per target CPU -----------===//
 
 #include "dml/Runtime/VectorWidth.h"
 
@@ -6,6 +6,8 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
+
+#include <memory>
 
 using namespace mlir;
 
@@ -18,33 +20,12 @@ dml::chooseVectorBits(llvm::function_ref<bool(llvm::StringRef)> hasFeature) {
   return 128;
 }
 
-int64_t dml::getHostVectorBits() {
-  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-  return chooseVectorBits(
-      [&](llvm::StringRef name) { return features.lookup(name); });
-}
-
-int64_t dml::getTargetVectorBits(const llvm::TargetMachine &machine) {
-  // Feature names are per target: asking another target about "avx2" only
-  // warns.
-  if (!machine.getTargetTriple().isX86())
-    return 128;
-  const llvm::MCSubtargetInfo *subtarget = machine.getMCSubtargetInfo();
-  return chooseVectorBits([&](llvm::StringRef name) {
-    return subtarget->checkFeatures(("+" + name).str());
-  });
-}
-
 bool dml::chooseLongRowWide(llvm::StringRef cpuName) {
   // AMD Zen 5 reads 4 long rows with a whole 4-register chunk each (J bursts
   // of 4 lines per step) 12-20 % faster than one row at a time or 4 rows of
   // one register each (bench/README.md, R1 on the quiet AMD host); on the
   // Intel Xeons neither beat one register per row beyond the noise.
   return cpuName.starts_with("znver");
-}
-
-bool dml::getHostLongRowWide() {
-  return chooseLongRowWide(llvm::sys::getHostCPUName());
 }
 
 bool dml::chooseHomeRanges(llvm::StringRef cpuName) {
@@ -56,10 +37,6 @@ bool dml::chooseHomeRanges(llvm::StringRef cpuName) {
   return cpuName.starts_with("znver");
 }
 
-bool dml::getHostHomeRanges() {
-  return chooseHomeRanges(llvm::sys::getHostCPUName());
-}
-
 bool dml::chooseStreamFills(llvm::StringRef cpuName) {
   // AMD Zen 5 writes a store-only stream (one_hot's 524 MB) ~30 % faster
   // with ordinary stores than with non-temporal ones (bench/README.md, O1);
@@ -67,26 +44,47 @@ bool dml::chooseStreamFills(llvm::StringRef cpuName) {
   return !cpuName.starts_with("znver");
 }
 
-bool dml::getHostStreamFills() {
-  return chooseStreamFills(llvm::sys::getHostCPUName());
-}
-
 bool dml::chooseX86Scalef(
     llvm::function_ref<bool(llvm::StringRef)> hasFeature) {
   return hasFeature("avx512f");
 }
 
-bool dml::getHostX86Scalef() {
-  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-  return chooseX86Scalef(
-      [&](llvm::StringRef name) { return features.lookup(name); });
+dml::CPUTarget dml::CPUTarget::host() {
+  auto features =
+      std::make_shared<llvm::StringMap<bool>>(llvm::sys::getHostCPUFeatures());
+  return {llvm::sys::getHostCPUName().str(),
+          [features](llvm::StringRef name) { return features->lookup(name); }};
 }
 
-bool dml::getTargetX86Scalef(const llvm::TargetMachine &machine) {
+dml::CPUTarget dml::CPUTarget::of(const llvm::TargetMachine &machine) {
+  std::string name = machine.getTargetCPU().str();
   if (!machine.getTargetTriple().isX86())
-    return false;
+    return {name, [](llvm::StringRef) { return false; }};
   const llvm::MCSubtargetInfo *subtarget = machine.getMCSubtargetInfo();
-  return chooseX86Scalef([&](llvm::StringRef name) {
-    return subtarget->checkFeatures(("+" + name).str());
-  });
+  return {name, [subtarget](llvm::StringRef feature) {
+            return subtarget->checkFeatures(("+" + feature).str());
+          }};
+}
+
+llvm::Error dml::chooseTargetOptions(CPUPipelineOptions &options,
+                                     const CPUTarget &target) {
+  if (!options.vectorBits.hasValue())
+    options.vectorBits = chooseVectorBits(target.hasFeature);
+  if (!options.longRowWide.hasValue())
+    options.longRowWide = chooseLongRowWide(target.name);
+  if (!options.homeRanges.hasValue())
+    options.homeRanges = chooseHomeRanges(target.name);
+  if (!options.streamFills.hasValue())
+    options.streamFills = chooseStreamFills(target.name);
+  bool canScalef = chooseX86Scalef(target.hasFeature);
+  if (!options.x86Scalef.hasValue())
+    options.x86Scalef = canScalef;
+  else if (options.x86Scalef && !canScalef)
+    // Without AVX-512F the intrinsic would crash LLVM's instruction
+    // selection.
+    return llvm::createStringError(
+        "x86-scalef=true needs a target with AVX-512F (vscalefps); the "
+        "target CPU '" +
+        target.name + "' with its features has none");
+  return llvm::Error::success();
 }

@@ -1819,11 +1819,15 @@ private:
   /// what the J bursts gain: a fused max/sum/sum-of-squares of long rows
   /// (3 outputs) had 149 spill moves with J = 4, none with J = 1.
   int64_t capWideJam(int64_t jam) {
-    bool mathBody = false;
-    op.getRegion().front().walk([&](Operation *inner) {
-      if (inner->getDialect() && inner->getDialect()->getNamespace() == "math")
-        mathBody = true;
-    });
+    bool mathBody =
+        op.getRegion()
+            .front()
+            .walk([](Operation *inner) {
+              return isa_and_nonnull<math::MathDialect>(inner->getDialect())
+                         ? WalkResult::interrupt()
+                         : WalkResult::advance();
+            })
+            .wasInterrupted();
     if (mathBody)
       return 1;
     int64_t registers = vectorBits >= 512 ? 32 : 16;

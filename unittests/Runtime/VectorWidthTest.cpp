@@ -63,7 +63,7 @@ int64_t bitsForTarget(llvm::StringRef tripleName, llvm::StringRef cpu,
                       llvm::StringRef features = "") {
   std::unique_ptr<llvm::TargetMachine> machine =
       createMachine(tripleName, cpu, features);
-  return machine ? getTargetVectorBits(*machine) : -1;
+  return machine ? chooseVectorBits(CPUTarget::of(*machine).hasFeature) : -1;
 }
 
 TEST(VectorWidth, AheadOfTimeTargets) {
@@ -87,9 +87,88 @@ TEST(VectorWidth, HostMatchesItsTargetMachine) {
   for (const auto &feature : llvm::sys::getHostCPUFeatures())
     features += std::string(features.empty() ? "" : ",") +
                 (feature.second ? "+" : "-") + feature.first().str();
-  EXPECT_EQ(getHostVectorBits(),
-            bitsForTarget(llvm::sys::getProcessTriple(),
-                          llvm::sys::getHostCPUName(), features));
+  std::unique_ptr<llvm::TargetMachine> machine = createMachine(
+      llvm::sys::getProcessTriple(), llvm::sys::getHostCPUName(), features);
+  ASSERT_TRUE(machine);
+  CPUPipelineOptions fromHost, fromMachine;
+  ASSERT_FALSE(bool(chooseTargetOptions(fromHost, CPUTarget::host())));
+  ASSERT_FALSE(bool(chooseTargetOptions(fromMachine, CPUTarget::of(*machine))));
+  EXPECT_EQ(fromHost.vectorBits, fromMachine.vectorBits);
+  EXPECT_EQ(fromHost.longRowWide, fromMachine.longRowWide);
+  EXPECT_EQ(fromHost.homeRanges, fromMachine.homeRanges);
+  EXPECT_EQ(fromHost.streamFills, fromMachine.streamFills);
+  EXPECT_EQ(fromHost.x86Scalef, fromMachine.x86Scalef);
+}
+
+/// A target of the LLVM CPU `name` with exactly `features`.
+CPUTarget targetOf(llvm::StringRef name,
+                   std::initializer_list<llvm::StringRef> features) {
+  auto set = std::make_shared<llvm::StringSet<>>();
+  for (llvm::StringRef feature : features)
+    set->insert(feature);
+  return {name.str(),
+          [set](llvm::StringRef feature) { return set->contains(feature); }};
+}
+
+/// Sets `options` to `explicitOptions` and what `target` chooses for the
+/// rest.
+void choose(CPUPipelineOptions &options, const CPUTarget &target,
+            llvm::StringRef explicitOptions = "") {
+  std::string errors;
+  llvm::raw_string_ostream errorStream(errors);
+  EXPECT_TRUE(succeeded(options.parseFromString(explicitOptions, errorStream)))
+      << errors;
+  llvm::Error error = chooseTargetOptions(options, target);
+  EXPECT_FALSE(bool(error)) << llvm::toString(std::move(error));
+}
+
+TEST(TargetOptions, EachLeftToTheTarget) {
+  CPUPipelineOptions zen, xeon, avx2;
+  choose(zen, targetOf("znver5", {"avx2", "avx512f"}));
+  EXPECT_EQ(zen.vectorBits, 512);
+  EXPECT_TRUE(zen.longRowWide);
+  EXPECT_TRUE(zen.homeRanges);
+  EXPECT_FALSE(zen.streamFills);
+  EXPECT_TRUE(zen.x86Scalef);
+  choose(xeon, targetOf("sapphirerapids", {"avx2", "avx512f"}));
+  EXPECT_EQ(xeon.vectorBits, 512);
+  EXPECT_FALSE(xeon.longRowWide);
+  EXPECT_FALSE(xeon.homeRanges);
+  EXPECT_TRUE(xeon.streamFills);
+  EXPECT_TRUE(xeon.x86Scalef);
+  choose(avx2, targetOf("x86-64-v3", {"avx2"}));
+  EXPECT_EQ(avx2.vectorBits, 256);
+  EXPECT_FALSE(avx2.x86Scalef);
+}
+
+TEST(TargetOptions, ExplicitOptionsStay) {
+  CPUPipelineOptions zen;
+  choose(zen, targetOf("znver5", {"avx2", "avx512f"}),
+         "vector-bits=128 long-row-wide=false home-ranges=false "
+         "stream-fills=true x86-scalef=false");
+  EXPECT_EQ(zen.vectorBits, 128);
+  EXPECT_FALSE(zen.longRowWide);
+  EXPECT_FALSE(zen.homeRanges);
+  EXPECT_TRUE(zen.streamFills);
+  EXPECT_FALSE(zen.x86Scalef);
+}
+
+TEST(TargetOptions, ScalefWithoutAvx512FIsAnError) {
+  CPUPipelineOptions options;
+  std::string errors;
+  llvm::raw_string_ostream errorStream(errors);
+  ASSERT_TRUE(
+      succeeded(options.parseFromString("x86-scalef=true", errorStream)));
+  llvm::Error error =
+      chooseTargetOptions(options, targetOf("x86-64-v3", {"avx2"}));
+  ASSERT_TRUE(bool(error));
+  EXPECT_EQ(llvm::toString(std::move(error)),
+            "x86-scalef=true needs a target with AVX-512F (vscalefps); the "
+            "target CPU 'x86-64-v3' with its features has none");
+}
+
+int64_t hostVectorBits() {
+  return chooseVectorBits(CPUTarget::host().hasFeature);
 }
 
 constexpr const char *kModule = R"mlir(
@@ -139,7 +218,7 @@ std::string chunkType(int64_t bits) {
 }
 
 TEST(VectorWidth, JitTunesForTheHost) {
-  int64_t host = getHostVectorBits();
+  int64_t host = hostVectorBits();
   std::string ir = jitIR("");
   EXPECT_NE(ir.find(chunkType(host)), std::string::npos) << chunkType(host);
   for (int64_t other : {128, 256, 512})
@@ -174,7 +253,6 @@ constexpr const char *kOneRowLoop = "-> (vector<64xf32>)";
 
 TEST(LongRowWide, JitChoosesForTheHost) {
   bool wide = chooseLongRowWide(llvm::sys::getHostCPUName());
-  EXPECT_EQ(getHostLongRowWide(), wide);
   std::string ir = jitIR("vector-bits=512", kLongRowSumModule, "sum");
   EXPECT_EQ(ir.find(kFourWideRowLoop) != std::string::npos, wide);
   EXPECT_EQ(ir.find(kFourRowLoop) != std::string::npos, !wide);
@@ -224,14 +302,8 @@ TEST(HomeRanges, Rule) {
   EXPECT_FALSE(chooseHomeRanges(""));
 }
 
-TEST(HomeRanges, JitChoosesForTheHost) {
-  EXPECT_EQ(getHostHomeRanges(),
-            chooseHomeRanges(llvm::sys::getHostCPUName()));
-}
-
 TEST(StreamFills, JitChoosesForTheHost) {
   bool stream = chooseStreamFills(llvm::sys::getHostCPUName());
-  EXPECT_EQ(getHostStreamFills(), stream);
   EXPECT_EQ(streamsOneHot("vector-bits=512"), stream);
 }
 
@@ -260,7 +332,7 @@ TEST(X86Scalef, AheadOfTimeTargets) {
                       llvm::StringRef features = "") -> int {
     std::unique_ptr<llvm::TargetMachine> machine =
         createMachine(triple, cpu, features);
-    return machine ? getTargetX86Scalef(*machine) : -1;
+    return machine ? chooseX86Scalef(CPUTarget::of(*machine).hasFeature) : -1;
   };
   EXPECT_EQ(scalefFor("x86_64-unknown-linux-gnu", "x86-64-v4"), 1);
   EXPECT_EQ(scalefFor("x86_64-unknown-linux-gnu", "znver5"), 1);
@@ -281,8 +353,8 @@ func.func @exp(%x: tensor<4x64xf32>) -> tensor<4x64xf32> {
 constexpr const char *kScalefIntrinsic = "llvm.x86.avx512.mask.scalef.ps.512";
 
 TEST(X86Scalef, JitChoosesForTheHost) {
-  bool scalef = getHostX86Scalef();
-  EXPECT_EQ(scalef, getHostVectorBits() == 512);
+  bool scalef = chooseX86Scalef(CPUTarget::host().hasFeature);
+  EXPECT_EQ(scalef, hostVectorBits() == 512);
   std::string ir = jitIR("vector-bits=512", kExpModule, "exp");
   EXPECT_EQ(ir.find(kScalefIntrinsic) != std::string::npos, scalef);
 }
@@ -292,7 +364,7 @@ TEST(X86Scalef, ExplicitOptionOverrides) {
   EXPECT_EQ(jitIR("vector-bits=512 x86-scalef=false", kExpModule, "exp")
                 .find(kScalefIntrinsic),
             std::string::npos);
-  if (getHostX86Scalef())
+  if (chooseX86Scalef(CPUTarget::host().hasFeature))
     EXPECT_NE(jitIR("vector-bits=512 x86-scalef=true", kExpModule, "exp")
                   .find(kScalefIntrinsic),
               std::string::npos);

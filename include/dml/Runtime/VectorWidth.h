@@ -1,19 +1,23 @@
-//===- VectorWidth.h - Vector register width per target ---------*- C++ -*-===//
+//===- VectorWidth.h - Code generation choices per target CPU ---*- C++ -*-===//
 //
-// The vector width code generation tunes for (dml-cpu-pipeline's
-// `vector-bits`), chosen from what the target CPU has: 512 bits with
-// AVX-512 (avx512f), 256 with AVX2, otherwise 128 (SSE2, NEON). The JIT asks
-// the host, ahead-of-time compilation the target machine it compiles for; an
-// explicit `vector-bits` overrides both.
+// The options of dml-cpu-pipeline that depend on the CPU code is generated
+// for: the vector width (`vector-bits`: 512 bits with AVX-512, 256 with
+// AVX2, otherwise 128), and the per-microarchitecture tunings measured in
+// bench/README.md. The JIT asks the host, ahead-of-time compilation the
+// target machine it compiles for; an explicit option overrides both.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef DML_RUNTIME_VECTORWIDTH_H
 #define DML_RUNTIME_VECTORWIDTH_H
 
+#include "dml/Pipelines/Pipelines.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include <cstdint>
+#include <functional>
+#include <string>
 
 namespace llvm {
 class TargetMachine;
@@ -21,40 +25,48 @@ class TargetMachine;
 
 namespace mlir::dml {
 
-/// The rule: `hasFeature` answers for LLVM feature names ("avx512f").
+/// The CPU that code is generated for: its LLVM name and a predicate on
+/// LLVM feature names ("avx512f"). Every option left to the target is
+/// chosen from these two, the same way for the JIT (the host) and for
+/// ahead-of-time compilation (a target machine).
+struct CPUTarget {
+  /// The CPU this process runs on.
+  static CPUTarget host();
+  /// The CPU and features of `machine`; no feature answers off x86 (feature
+  /// names are per target: asking another target about "avx2" only warns).
+  static CPUTarget of(const llvm::TargetMachine &machine);
+
+  std::string name;
+  std::function<bool(llvm::StringRef)> hasFeature;
+};
+
+/// The vector width rule: 512 bits with avx512f, 256 with avx2, else 128.
 int64_t chooseVectorBits(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
-/// The width for the CPU this process runs on.
-int64_t getHostVectorBits();
-/// The width for the CPU and features of `machine` (128 off x86).
-int64_t getTargetVectorBits(const llvm::TargetMachine &machine);
 
 /// Whether the rows of at least 16 KiB that an inner reduction reads at once
 /// keep a whole chunk each on the LLVM CPU `cpuName` (the long-row-wide
 /// pipeline option).
 bool chooseLongRowWide(llvm::StringRef cpuName);
-/// chooseLongRowWide for the CPU this process runs on.
-bool getHostLongRowWide();
 
 /// Whether each OpenMP thread claims the blocks of its own contiguous range
 /// first on the LLVM CPU `cpuName` (the home-ranges pipeline option).
 bool chooseHomeRanges(llvm::StringRef cpuName);
-/// chooseHomeRanges for the CPU this process runs on.
-bool getHostHomeRanges();
 
 /// Whether store-only loops (one_hot, fills) write streaming-size outputs
 /// with non-temporal stores on the LLVM CPU `cpuName` (the stream-fills
 /// pipeline option).
 bool chooseStreamFills(llvm::StringRef cpuName);
-/// chooseStreamFills for the CPU this process runs on.
-bool getHostStreamFills();
 
 /// Whether f32 exp may scale by vscalefps on its float exponent (the
-/// x86-scalef pipeline option): the features answer for LLVM feature names.
+/// x86-scalef pipeline option).
 bool chooseX86Scalef(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
-/// chooseX86Scalef for the CPU this process runs on.
-bool getHostX86Scalef();
-/// chooseX86Scalef for the CPU and features of `machine` (false off x86).
-bool getTargetX86Scalef(const llvm::TargetMachine &machine);
+
+/// Sets each option of `options` that is left to the target (vector-bits,
+/// long-row-wide, home-ranges, stream-fills, x86-scalef) by the rules above
+/// for `target`; options given explicitly stay. Fails, naming the option,
+/// on an explicit option that `target` cannot execute.
+llvm::Error chooseTargetOptions(CPUPipelineOptions &options,
+                                const CPUTarget &target);
 
 } // namespace mlir::dml
 
