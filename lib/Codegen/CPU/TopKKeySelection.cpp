@@ -166,6 +166,22 @@ public:
       prefetchDistance = llvm::divideCeil(kPrefetchAheadBytes, rowBytes);
   }
 
+  /// See getSharedCarrierExtremesSize.
+  int64_t getSharedExtremesSize() const {
+    if (bound != BoundKind::Partitions || !p.decreasing ||
+        !p.input.getCarrier() || p.input.getCarrierType() == nullptr ||
+        !isa<FloatType>(p.input.getCarrierType()) || p.axis != 1)
+      return 0;
+    return partitionVectors * width;
+  }
+
+  /// See emitCarrierExtremesAndMax: one sequence's part.
+  Value emitRowMax(OpBuilder &b, Location loc, Value sequence, Value extremes,
+                   Value rowMax, Value identity) {
+    return emitSharedExtremes(b, loc, ValueRange{sequence}, extremes, rowMax,
+                              identity);
+  }
+
   /// Size of the buffer of positions (i32) of one sequence (0: none).
   int64_t getPositionsSize() const { return positionScan ? capacity : 0; }
 
@@ -549,9 +565,21 @@ private:
   Value emitPartitionBound(OpBuilder &b, Location loc) {
     int64_t groupWidth = partitionVectors * width;
     int64_t groupEnd = vectorEnd / groupWidth * groupWidth;
-    SmallVector<Value> maxima = p.input.getCarrier()
-                                    ? emitCarrierExtremes(b, loc, groupEnd)
+    SmallVector<Value> maxima;
+    if (p.carrierExtremes) {
+      // Stored by emitCarrierExtremesAndMax in the row max's pass.
+      Type carrierType =
+          cast<MemRefType>(p.carrierExtremes.getType()).getElementType();
+      SmallVector<Value> extremes;
+      for (int64_t a = 0; a < partitionVectors; ++a)
+        extremes.push_back(vector::LoadOp::create(
+            b, loc, VectorType::get({width}, carrierType), p.carrierExtremes,
+            ValueRange{outerIvs.front(), index(b, loc, a * width)}));
+      maxima = emitCarrierOrds(b, loc, extremes);
+    } else {
+      maxima = p.input.getCarrier() ? emitCarrierExtremes(b, loc, groupEnd)
                                     : emitOrdMaxima(b, loc, groupEnd);
+    }
     VectorType keyType = VectorType::get({width}, b.getI64Type());
     for (int64_t a = 0; a < partitionVectors; ++a) {
       Value keys = arith::ShLIOp::create(
@@ -722,6 +750,29 @@ private:
   /// as the maxima of the ords.
   SmallVector<Value> emitCarrierExtremes(OpBuilder &b, Location loc,
                                          int64_t groupEnd) {
+    return emitCarrierOrds(
+        b, loc, emitCarrierExtremeValues(b, loc, groupEnd, /*nanLanes=*/{}));
+  }
+
+  /// The ords of the prologue at the carrier extremes `extremes`.
+  SmallVector<Value> emitCarrierOrds(OpBuilder &b, Location loc,
+                                     ValueRange extremes) {
+    SmallVector<Value> ords;
+    for (Value extreme : extremes)
+      ords.push_back(
+          emitOrd(b, loc,
+                  p.input.evaluateWithCarrier(
+                      b, loc, coordsAt(index(b, loc, 0)), width, extreme)));
+    return ords;
+  }
+
+  /// The partitions' carrier extremes (one vector per partition vector) of
+  /// emitCarrierExtremes. With `nanLanes`, also the lanes (W) where some
+  /// element read was a NaN: a compare-and-select skips NaNs, so the row
+  /// max taken from the extremes needs them (emitSharedExtremes).
+  SmallVector<Value> emitCarrierExtremeValues(OpBuilder &b, Location loc,
+                                              int64_t groupEnd,
+                                              Value *nanLanes) {
     int64_t groupWidth = partitionVectors * width;
     auto carrierChunk = [&](OpBuilder &lb, Location l, Value start) {
       return p.input.loadCarrierChunk(lb, l, coordsAt(start), width);
@@ -744,49 +795,137 @@ private:
         return arith::MaxSIOp::create(lb, l, x, y).getResult();
       return arith::MinSIOp::create(lb, l, x, y).getResult();
     };
+    auto isNaN = [](OpBuilder &lb, Location l, Value chunk) -> Value {
+      return arith::CmpFOp::create(lb, l, arith::CmpFPredicate::UNO, chunk,
+                                   chunk);
+    };
+    bool flags = nanLanes != nullptr;
     // `chains` independent accumulator sets, as in emitFloatExtremes: set c
     // starts from group c and takes every `chains`-th group, so that one
     // combine per chunk no longer waits on the previous one's latency (a
     // single vmaxps chain cost 2 cycles per 16 lanes). The first groups
     // initialize the sets: every value is an element of its partition, and
-    // merging the sets lane-wise keeps it so.
+    // merging the sets lane-wise keeps it so. With flags, each accumulator
+    // has its own NaN lanes after all accumulators (one chain each too).
     int64_t groups = groupEnd / groupWidth;
     int64_t chains =
         std::clamp<int64_t>(kExtremeAccumulators / partitionVectors, 1,
                             std::max<int64_t>(groups / 8, 1));
     int64_t stride = chains * groupWidth;
     int64_t unrolledEnd = groupEnd / stride * stride;
-    SmallVector<Value> inits;
+    // One step over `sets` consecutive groups from `group`: accumulator
+    // c * partitionVectors + a takes group c's chunk of partition a.
+    auto step = [&](OpBuilder &lb, Location l, Value group, ValueRange state,
+                    int64_t sets) {
+      int64_t accumulators = sets * partitionVectors;
+      SmallVector<Value> next(state.begin(), state.end());
+      for (int64_t c = 0; c < sets; ++c)
+        for (int64_t a = 0; a < partitionVectors; ++a) {
+          int64_t i = c * partitionVectors + a;
+          Value start = arith::AddIOp::create(
+              lb, l, group, index(lb, l, c * groupWidth + a * width));
+          Value chunk = carrierChunk(lb, l, start);
+          next[i] = combine(lb, l, state[i], chunk);
+          if (flags)
+            next[accumulators + i] = arith::OrIOp::create(
+                lb, l, state[accumulators + i], isNaN(lb, l, chunk));
+        }
+      return next;
+    };
+    SmallVector<Value> inits, initFlags;
     for (int64_t c = 0; c < chains; ++c)
-      for (int64_t a = 0; a < partitionVectors; ++a)
-        inits.push_back(
-            carrierChunk(b, loc, index(b, loc, c * groupWidth + a * width)));
+      for (int64_t a = 0; a < partitionVectors; ++a) {
+        Value chunk =
+            carrierChunk(b, loc, index(b, loc, c * groupWidth + a * width));
+        inits.push_back(chunk);
+        if (flags)
+          initFlags.push_back(isNaN(b, loc, chunk));
+      }
+    inits.append(initFlags);
     auto unrolled = scf::ForOp::create(
         b, loc, index(b, loc, stride), index(b, loc, unrolledEnd),
         index(b, loc, stride), inits,
-        [&](OpBuilder &lb, Location l, Value group, ValueRange extremes) {
-          scf::YieldOp::create(lb, l,
-                               combineGroups(lb, l, group, extremes, chains,
-                                             carrierChunk, combine));
+        [&](OpBuilder &lb, Location l, Value group, ValueRange state) {
+          scf::YieldOp::create(lb, l, step(lb, l, group, state, chains));
         });
+    int64_t accumulators = chains * partitionVectors;
+    ValueRange results = unrolled.getResults();
     SmallVector<Value> merged =
-        mergeChains(b, loc, unrolled.getResults(), chains, combine);
+        mergeChains(b, loc, results.take_front(accumulators), chains, combine);
+    if (flags)
+      merged.append(
+          mergeChains(b, loc, results.drop_front(accumulators), chains,
+                      [](OpBuilder &lb, Location l, Value x, Value y) -> Value {
+                        return arith::OrIOp::create(lb, l, x, y);
+                      }));
     // The groups past the last full stride, one at a time.
     auto loop = scf::ForOp::create(
         b, loc, index(b, loc, unrolledEnd), index(b, loc, groupEnd),
         index(b, loc, groupWidth), merged,
-        [&](OpBuilder &lb, Location l, Value group, ValueRange extremes) {
+        [&](OpBuilder &lb, Location l, Value group, ValueRange state) {
+          scf::YieldOp::create(lb, l, step(lb, l, group, state, 1));
+        });
+    ValueRange extremes = loop.getResults();
+    if (flags) {
+      Value lanes = extremes[partitionVectors];
+      for (int64_t a = 1; a < partitionVectors; ++a)
+        lanes =
+            arith::OrIOp::create(b, loc, lanes, extremes[partitionVectors + a]);
+      *nanLanes = lanes;
+    }
+    return llvm::to_vector(extremes.take_front(partitionVectors));
+  }
+
+  /// The row max of emitCarrierExtremesAndMax for the sequence at `outer`
+  /// (one outer dimension): the carrier extremes go to
+  /// `extremes[outer, 0:P]`, their max (exact for a nonzero max: each
+  /// extreme is an element, and every element is at most its partition's
+  /// extreme when there is no NaN) and that of the elements past the last
+  /// whole group to `rowMax[outer]`, or `identity` where the sequence holds
+  /// a NaN or the max is a zero. Returns that exception as an i1.
+  Value emitSharedExtremes(OpBuilder &b, Location loc, ValueRange outer,
+                           Value extremes, Value rowMax, Value identity) {
+    outerIvs.assign(outer.begin(), outer.end());
+    int64_t groupWidth = partitionVectors * width;
+    int64_t groupEnd = vectorEnd / groupWidth * groupWidth;
+    Value nanLanes;
+    SmallVector<Value> values =
+        emitCarrierExtremeValues(b, loc, groupEnd, &nanLanes);
+    Value lanes = values.front();
+    for (auto [a, value] : llvm::enumerate(values)) {
+      vector::StoreOp::create(
+          b, loc, value, extremes,
+          ValueRange{outerIvs.front(), index(b, loc, a * width)});
+      if (a > 0)
+        lanes = arith::MaximumFOp::create(b, loc, lanes, value);
+    }
+    Value max = vector::ReductionOp::create(
+        b, loc, vector::CombiningKind::MAXIMUMF, lanes);
+    auto tail = scf::ForOp::create(
+        b, loc, index(b, loc, groupEnd), index(b, loc, p.length),
+        index(b, loc, 1), max,
+        [&](OpBuilder &lb, Location l, Value j, ValueRange current) {
+          Value element = vector::ExtractOp::create(
+              lb, l, p.input.loadCarrierChunk(lb, l, coordsAt(j), 1),
+              ArrayRef<int64_t>{0});
           scf::YieldOp::create(
               lb, l,
-              combineGroups(lb, l, group, extremes, 1, carrierChunk, combine));
+              arith::MaximumFOp::create(lb, l, current[0], element)
+                  .getResult());
         });
-    SmallVector<Value> ords;
-    for (int64_t a = 0; a < partitionVectors; ++a)
-      ords.push_back(emitOrd(
-          b, loc,
-          p.input.evaluateWithCarrier(b, loc, coordsAt(index(b, loc, 0)), width,
-                                      loop.getResult(a))));
-    return ords;
+    max = tail.getResult(0);
+    // ueq: a NaN max (from the tail) or a zero of either sign.
+    Value zero =
+        arith::ConstantOp::create(b, loc, b.getZeroAttr(max.getType()));
+    Value exact = arith::OrIOp::create(
+        b, loc,
+        vector::ReductionOp::create(b, loc, vector::CombiningKind::OR,
+                                    nanLanes),
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UEQ, max, zero));
+    memref::StoreOp::create(
+        b, loc, arith::SelectOp::create(b, loc, exact, identity, max), rowMax,
+        ValueRange{outerIvs.front()});
+    return exact;
   }
 
   /// About the ord of the K'-th best of a 1-in-16 sample: a guess of a bound.
@@ -1579,4 +1718,27 @@ void mlir::dml::emitTopKWithKeys(OpBuilder &b, Location loc,
                             });
   else
     emitBlock(b, loc, index(b, loc, 0));
+}
+
+int64_t mlir::dml::getSharedCarrierExtremesSize(const TopKProblem &problem) {
+  return KeyedTopKEmitter(problem).getSharedExtremesSize();
+}
+
+Value mlir::dml::emitCarrierExtremesAndMax(OpBuilder &b, Location loc,
+                                           const TopKProblem &problem,
+                                           int64_t sequences, Value extremes,
+                                           Value rowMax, Value identity) {
+  KeyedTopKEmitter emitter(problem);
+  auto loop = scf::ForOp::create(
+      b, loc, arith::ConstantIndexOp::create(b, loc, 0),
+      arith::ConstantIndexOp::create(b, loc, sequences),
+      arith::ConstantIndexOp::create(b, loc, 1),
+      ValueRange{arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0)},
+      [&](OpBuilder &lb, Location l, Value sequence, ValueRange exact) {
+        Value needs =
+            emitter.emitRowMax(lb, l, sequence, extremes, rowMax, identity);
+        scf::YieldOp::create(
+            lb, l, arith::OrIOp::create(lb, l, exact[0], needs).getResult());
+      });
+  return loop.getResult(0);
 }
