@@ -751,7 +751,7 @@ private:
   SmallVector<Value> emitCarrierExtremes(OpBuilder &b, Location loc,
                                          int64_t groupEnd) {
     return emitCarrierOrds(
-        b, loc, emitCarrierExtremeValues(b, loc, groupEnd, /*nanLanes=*/{}));
+        b, loc, emitCarrierExtremeValues(b, loc, groupEnd, /*anyNaN=*/{}));
   }
 
   /// The ords of the prologue at the carrier extremes `extremes`.
@@ -767,12 +767,11 @@ private:
   }
 
   /// The partitions' carrier extremes (one vector per partition vector) of
-  /// emitCarrierExtremes. With `nanLanes`, also the lanes (W) where some
-  /// element read was a NaN: a compare-and-select skips NaNs, so the row
-  /// max taken from the extremes needs them (emitSharedExtremes).
+  /// emitCarrierExtremes. With `anyNaN`, also whether some element read
+  /// was a NaN (i1): a compare-and-select skips NaNs, so the row max taken
+  /// from the extremes needs it (emitSharedExtremes).
   SmallVector<Value> emitCarrierExtremeValues(OpBuilder &b, Location loc,
-                                              int64_t groupEnd,
-                                              Value *nanLanes) {
+                                              int64_t groupEnd, Value *anyNaN) {
     int64_t groupWidth = partitionVectors * width;
     auto carrierChunk = [&](OpBuilder &lb, Location l, Value start) {
       return p.input.loadCarrierChunk(lb, l, coordsAt(start), width);
@@ -799,65 +798,96 @@ private:
       return arith::CmpFOp::create(lb, l, arith::CmpFPredicate::UNO, chunk,
                                    chunk);
     };
-    bool flags = nanLanes != nullptr;
+    bool flags = anyNaN != nullptr;
     // `chains` independent accumulator sets, as in emitFloatExtremes: set c
     // starts from group c and takes every `chains`-th group, so that one
     // combine per chunk no longer waits on the previous one's latency (a
     // single vmaxps chain cost 2 cycles per 16 lanes). The first groups
     // initialize the sets: every value is an element of its partition, and
-    // merging the sets lane-wise keeps it so. With flags, each accumulator
-    // has its own NaN lanes after all accumulators (one chain each too).
+    // merging the sets lane-wise keeps it so.
     int64_t groups = groupEnd / groupWidth;
     int64_t chains =
         std::clamp<int64_t>(kExtremeAccumulators / partitionVectors, 1,
                             std::max<int64_t>(groups / 8, 1));
     int64_t stride = chains * groupWidth;
     int64_t unrolledEnd = groupEnd / stride * stride;
+    // NaN lanes: one unordered compare per two chunks (it holds where
+    // either is a NaN), each pair OR-ed into its own flags (a chain each).
+    // Flags are i1 lanes where the target has mask registers (AVX-512, as
+    // a native compress store), else the compare's i32 mask: a loop-carried
+    // vector<16xi1> costs AVX2 four shuffles per chunk to pack.
+    Type flagType = p.nativeCompress ? Type(b.getI1Type()) : b.getI32Type();
+    VectorType flagsType = VectorType::get({width}, flagType);
+    auto unordered = [&](OpBuilder &lb, Location l, Value x, Value y) -> Value {
+      Value mask =
+          arith::CmpFOp::create(lb, l, arith::CmpFPredicate::UNO, x, y);
+      if (p.nativeCompress)
+        return mask;
+      return arith::ExtSIOp::create(lb, l, flagsType, mask);
+    };
+    auto pairFlags = [&](OpBuilder &lb, Location l, ArrayRef<Value> chunks,
+                         ValueRange current) {
+      SmallVector<Value> next;
+      for (size_t i = 0; i < chunks.size(); i += 2) {
+        Value pair = unordered(lb, l, chunks[i],
+                               chunks[std::min(i + 1, chunks.size() - 1)]);
+        next.push_back(current.empty()
+                           ? pair
+                           : arith::OrIOp::create(lb, l, current[i / 2], pair)
+                                 .getResult());
+      }
+      return next;
+    };
     // One step over `sets` consecutive groups from `group`: accumulator
-    // c * partitionVectors + a takes group c's chunk of partition a.
+    // c * partitionVectors + a takes group c's chunk of partition a; the
+    // flags follow the accumulators.
     auto step = [&](OpBuilder &lb, Location l, Value group, ValueRange state,
                     int64_t sets) {
       int64_t accumulators = sets * partitionVectors;
-      SmallVector<Value> next(state.begin(), state.end());
+      SmallVector<Value> next, chunks;
       for (int64_t c = 0; c < sets; ++c)
         for (int64_t a = 0; a < partitionVectors; ++a) {
           int64_t i = c * partitionVectors + a;
           Value start = arith::AddIOp::create(
               lb, l, group, index(lb, l, c * groupWidth + a * width));
-          Value chunk = carrierChunk(lb, l, start);
-          next[i] = combine(lb, l, state[i], chunk);
-          if (flags)
-            next[accumulators + i] = arith::OrIOp::create(
-                lb, l, state[accumulators + i], isNaN(lb, l, chunk));
+          chunks.push_back(carrierChunk(lb, l, start));
+          next.push_back(combine(lb, l, state[i], chunks.back()));
         }
+      if (flags)
+        next.append(pairFlags(lb, l, chunks, state.drop_front(accumulators)));
       return next;
     };
-    SmallVector<Value> inits, initFlags;
+    // All flags OR-ed into one vector.
+    auto mergeFlags = [&](OpBuilder &lb, Location l, ValueRange current) {
+      Value lanes = current.front();
+      for (Value flag : current.drop_front())
+        lanes = arith::OrIOp::create(lb, l, lanes, flag);
+      return lanes;
+    };
+    SmallVector<Value> inits;
     for (int64_t c = 0; c < chains; ++c)
-      for (int64_t a = 0; a < partitionVectors; ++a) {
-        Value chunk =
-            carrierChunk(b, loc, index(b, loc, c * groupWidth + a * width));
-        inits.push_back(chunk);
-        if (flags)
-          initFlags.push_back(isNaN(b, loc, chunk));
-      }
-    inits.append(initFlags);
+      for (int64_t a = 0; a < partitionVectors; ++a)
+        inits.push_back(
+            carrierChunk(b, loc, index(b, loc, c * groupWidth + a * width)));
+    int64_t accumulators = chains * partitionVectors;
+    if (flags)
+      inits.append(pairFlags(b, loc, SmallVector<Value>(inits), ValueRange{}));
     auto unrolled = scf::ForOp::create(
         b, loc, index(b, loc, stride), index(b, loc, unrolledEnd),
         index(b, loc, stride), inits,
         [&](OpBuilder &lb, Location l, Value group, ValueRange state) {
           scf::YieldOp::create(lb, l, step(lb, l, group, state, chains));
         });
-    int64_t accumulators = chains * partitionVectors;
     ValueRange results = unrolled.getResults();
     SmallVector<Value> merged =
         mergeChains(b, loc, results.take_front(accumulators), chains, combine);
-    if (flags)
-      merged.append(
-          mergeChains(b, loc, results.drop_front(accumulators), chains,
-                      [](OpBuilder &lb, Location l, Value x, Value y) -> Value {
-                        return arith::OrIOp::create(lb, l, x, y);
-                      }));
+    if (flags) {
+      // The remaining groups' flags: the first holds all flags so far.
+      Value none = arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(flagsType, b.getZeroAttr(flagType)));
+      merged.push_back(mergeFlags(b, loc, results.drop_front(accumulators)));
+      merged.append(llvm::divideCeil(partitionVectors, 2) - 1, none);
+    }
     // The groups past the last full stride, one at a time.
     auto loop = scf::ForOp::create(
         b, loc, index(b, loc, unrolledEnd), index(b, loc, groupEnd),
@@ -867,11 +897,14 @@ private:
         });
     ValueRange extremes = loop.getResults();
     if (flags) {
-      Value lanes = extremes[partitionVectors];
-      for (int64_t a = 1; a < partitionVectors; ++a)
-        lanes =
-            arith::OrIOp::create(b, loc, lanes, extremes[partitionVectors + a]);
-      *nanLanes = lanes;
+      Value lanes = mergeFlags(b, loc, extremes.drop_front(partitionVectors));
+      Value any =
+          vector::ReductionOp::create(b, loc, vector::CombiningKind::OR, lanes);
+      if (!p.nativeCompress)
+        any = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::ne, any,
+            arith::ConstantOp::create(b, loc, b.getZeroAttr(flagType)));
+      *anyNaN = any;
     }
     return llvm::to_vector(extremes.take_front(partitionVectors));
   }
@@ -888,9 +921,9 @@ private:
     outerIvs.assign(outer.begin(), outer.end());
     int64_t groupWidth = partitionVectors * width;
     int64_t groupEnd = vectorEnd / groupWidth * groupWidth;
-    Value nanLanes;
+    Value anyNaN;
     SmallVector<Value> values =
-        emitCarrierExtremeValues(b, loc, groupEnd, &nanLanes);
+        emitCarrierExtremeValues(b, loc, groupEnd, &anyNaN);
     Value lanes = values.front();
     for (auto [a, value] : llvm::enumerate(values)) {
       vector::StoreOp::create(
@@ -918,9 +951,7 @@ private:
     Value zero =
         arith::ConstantOp::create(b, loc, b.getZeroAttr(max.getType()));
     Value exact = arith::OrIOp::create(
-        b, loc,
-        vector::ReductionOp::create(b, loc, vector::CombiningKind::OR,
-                                    nanLanes),
+        b, loc, anyNaN,
         arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UEQ, max, zero));
     memref::StoreOp::create(
         b, loc, arith::SelectOp::create(b, loc, exact, identity, max), rowMax,
