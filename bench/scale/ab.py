@@ -40,7 +40,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 import cases as bench_cases  # noqa: E402
 
-CASES = {c.id: c for c in bench_cases.CASES}
+CASES = {c.id: c for c in bench_cases.ALL_CASES}
 
 
 def variants_for(threads):

@@ -22,7 +22,7 @@ import sys
 import cases
 wanted = sys.argv[1].split(",")
 print("\n".join(c.mlir().replace("@main(", "@%s(" % c.id, 1)
-                for c in cases.CASES if c.id in wanted))
+                for c in cases.ALL_CASES if c.id in wanted))
 EOF
 for variant in "$@"; do
   name=${variant%%=*}

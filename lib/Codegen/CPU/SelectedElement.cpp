@@ -147,6 +147,12 @@ std::optional<unsigned> SelectedElement::findCarrier() const {
   return varying;
 }
 
+Type SelectedElement::getCarrierType() const {
+  if (!carrier)
+    return {};
+  return cast<MemRefType>(op.getInputs()[*carrier].getType()).getElementType();
+}
+
 bool SelectedElement::isVarying(unsigned index) const {
   return op.getInputMap(index).isFunctionOfDim(axis);
 }

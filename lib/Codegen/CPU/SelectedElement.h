@@ -45,6 +45,8 @@ public:
   /// the prologue evaluated at any value of that input read somewhere in
   /// the sequence is then (the ord of) an element of the sequence.
   std::optional<unsigned> getCarrier() const { return carrier; }
+  /// The carrier's element type (null without a carrier).
+  Type getCarrierType() const;
   /// Evaluates, once for the sequence at `coords`, the prologue ops that do
   /// not depend on the inputs varying along the axis (log-softmax's
   /// max + log(sum)); later reads of this sequence reuse them instead of

@@ -166,6 +166,22 @@ public:
       prefetchDistance = llvm::divideCeil(kPrefetchAheadBytes, rowBytes);
   }
 
+  /// See getSharedCarrierExtremesSize.
+  int64_t getSharedExtremesSize() const {
+    if (bound != BoundKind::Partitions || !p.decreasing ||
+        !p.input.getCarrier() || p.input.getCarrierType() == nullptr ||
+        !isa<FloatType>(p.input.getCarrierType()) || p.axis != 1)
+      return 0;
+    return partitionVectors * width;
+  }
+
+  /// See emitCarrierExtremesAndMax: one sequence's part.
+  Value emitRowMax(OpBuilder &b, Location loc, Value sequence, Value extremes,
+                   Value rowMax, Value identity) {
+    return emitSharedExtremes(b, loc, ValueRange{sequence}, extremes, rowMax,
+                              identity);
+  }
+
   /// Size of the buffer of positions (i32) of one sequence (0: none).
   int64_t getPositionsSize() const { return positionScan ? capacity : 0; }
 
@@ -549,9 +565,21 @@ private:
   Value emitPartitionBound(OpBuilder &b, Location loc) {
     int64_t groupWidth = partitionVectors * width;
     int64_t groupEnd = vectorEnd / groupWidth * groupWidth;
-    SmallVector<Value> maxima = p.input.getCarrier()
-                                    ? emitCarrierExtremes(b, loc, groupEnd)
+    SmallVector<Value> maxima;
+    if (p.carrierExtremes) {
+      // Stored by emitCarrierExtremesAndMax in the row max's pass.
+      Type carrierType =
+          cast<MemRefType>(p.carrierExtremes.getType()).getElementType();
+      SmallVector<Value> extremes;
+      for (int64_t a = 0; a < partitionVectors; ++a)
+        extremes.push_back(vector::LoadOp::create(
+            b, loc, VectorType::get({width}, carrierType), p.carrierExtremes,
+            ValueRange{outerIvs.front(), index(b, loc, a * width)}));
+      maxima = emitCarrierOrds(b, loc, extremes);
+    } else {
+      maxima = p.input.getCarrier() ? emitCarrierExtremes(b, loc, groupEnd)
                                     : emitOrdMaxima(b, loc, groupEnd);
+    }
     VectorType keyType = VectorType::get({width}, b.getI64Type());
     for (int64_t a = 0; a < partitionVectors; ++a) {
       Value keys = arith::ShLIOp::create(
@@ -722,6 +750,28 @@ private:
   /// as the maxima of the ords.
   SmallVector<Value> emitCarrierExtremes(OpBuilder &b, Location loc,
                                          int64_t groupEnd) {
+    return emitCarrierOrds(
+        b, loc, emitCarrierExtremeValues(b, loc, groupEnd, /*anyNaN=*/{}));
+  }
+
+  /// The ords of the prologue at the carrier extremes `extremes`.
+  SmallVector<Value> emitCarrierOrds(OpBuilder &b, Location loc,
+                                     ValueRange extremes) {
+    SmallVector<Value> ords;
+    for (Value extreme : extremes)
+      ords.push_back(
+          emitOrd(b, loc,
+                  p.input.evaluateWithCarrier(
+                      b, loc, coordsAt(index(b, loc, 0)), width, extreme)));
+    return ords;
+  }
+
+  /// The partitions' carrier extremes (one vector per partition vector) of
+  /// emitCarrierExtremes. With `anyNaN`, also whether some element read
+  /// was a NaN (i1): a compare-and-select skips NaNs, so the row max taken
+  /// from the extremes needs it (emitSharedExtremes).
+  SmallVector<Value> emitCarrierExtremeValues(OpBuilder &b, Location loc,
+                                              int64_t groupEnd, Value *anyNaN) {
     int64_t groupWidth = partitionVectors * width;
     auto carrierChunk = [&](OpBuilder &lb, Location l, Value start) {
       return p.input.loadCarrierChunk(lb, l, coordsAt(start), width);
@@ -744,6 +794,11 @@ private:
         return arith::MaxSIOp::create(lb, l, x, y).getResult();
       return arith::MinSIOp::create(lb, l, x, y).getResult();
     };
+    auto isNaN = [](OpBuilder &lb, Location l, Value chunk) -> Value {
+      return arith::CmpFOp::create(lb, l, arith::CmpFPredicate::UNO, chunk,
+                                   chunk);
+    };
+    bool flags = anyNaN != nullptr;
     // `chains` independent accumulator sets, as in emitFloatExtremes: set c
     // starts from group c and takes every `chains`-th group, so that one
     // combine per chunk no longer waits on the previous one's latency (a
@@ -756,37 +811,152 @@ private:
                             std::max<int64_t>(groups / 8, 1));
     int64_t stride = chains * groupWidth;
     int64_t unrolledEnd = groupEnd / stride * stride;
+    // NaN lanes: one unordered compare per two chunks (it holds where
+    // either is a NaN), each pair OR-ed into its own flags (a chain each).
+    // Flags are i1 lanes where the target has mask registers (AVX-512, as
+    // a native compress store), else the compare's i32 mask: a loop-carried
+    // vector<16xi1> costs AVX2 four shuffles per chunk to pack.
+    Type flagType = p.nativeCompress ? Type(b.getI1Type()) : b.getI32Type();
+    VectorType flagsType = VectorType::get({width}, flagType);
+    auto unordered = [&](OpBuilder &lb, Location l, Value x, Value y) -> Value {
+      Value mask =
+          arith::CmpFOp::create(lb, l, arith::CmpFPredicate::UNO, x, y);
+      if (p.nativeCompress)
+        return mask;
+      return arith::ExtSIOp::create(lb, l, flagsType, mask);
+    };
+    auto pairFlags = [&](OpBuilder &lb, Location l, ArrayRef<Value> chunks,
+                         ValueRange current) {
+      SmallVector<Value> next;
+      for (size_t i = 0; i < chunks.size(); i += 2) {
+        Value pair = unordered(lb, l, chunks[i],
+                               chunks[std::min(i + 1, chunks.size() - 1)]);
+        next.push_back(current.empty()
+                           ? pair
+                           : arith::OrIOp::create(lb, l, current[i / 2], pair)
+                                 .getResult());
+      }
+      return next;
+    };
+    // One step over `sets` consecutive groups from `group`: accumulator
+    // c * partitionVectors + a takes group c's chunk of partition a; the
+    // flags follow the accumulators.
+    auto step = [&](OpBuilder &lb, Location l, Value group, ValueRange state,
+                    int64_t sets) {
+      int64_t accumulators = sets * partitionVectors;
+      SmallVector<Value> next, chunks;
+      for (int64_t c = 0; c < sets; ++c)
+        for (int64_t a = 0; a < partitionVectors; ++a) {
+          int64_t i = c * partitionVectors + a;
+          Value start = arith::AddIOp::create(
+              lb, l, group, index(lb, l, c * groupWidth + a * width));
+          chunks.push_back(carrierChunk(lb, l, start));
+          next.push_back(combine(lb, l, state[i], chunks.back()));
+        }
+      if (flags)
+        next.append(pairFlags(lb, l, chunks, state.drop_front(accumulators)));
+      return next;
+    };
+    // All flags OR-ed into one vector.
+    auto mergeFlags = [&](OpBuilder &lb, Location l, ValueRange current) {
+      Value lanes = current.front();
+      for (Value flag : current.drop_front())
+        lanes = arith::OrIOp::create(lb, l, lanes, flag);
+      return lanes;
+    };
     SmallVector<Value> inits;
     for (int64_t c = 0; c < chains; ++c)
       for (int64_t a = 0; a < partitionVectors; ++a)
         inits.push_back(
             carrierChunk(b, loc, index(b, loc, c * groupWidth + a * width)));
+    int64_t accumulators = chains * partitionVectors;
+    if (flags)
+      inits.append(pairFlags(b, loc, SmallVector<Value>(inits), ValueRange{}));
     auto unrolled = scf::ForOp::create(
         b, loc, index(b, loc, stride), index(b, loc, unrolledEnd),
         index(b, loc, stride), inits,
-        [&](OpBuilder &lb, Location l, Value group, ValueRange extremes) {
-          scf::YieldOp::create(lb, l,
-                               combineGroups(lb, l, group, extremes, chains,
-                                             carrierChunk, combine));
+        [&](OpBuilder &lb, Location l, Value group, ValueRange state) {
+          scf::YieldOp::create(lb, l, step(lb, l, group, state, chains));
         });
+    ValueRange results = unrolled.getResults();
     SmallVector<Value> merged =
-        mergeChains(b, loc, unrolled.getResults(), chains, combine);
+        mergeChains(b, loc, results.take_front(accumulators), chains, combine);
+    if (flags) {
+      // The remaining groups' flags: the first holds all flags so far.
+      Value none = arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(flagsType, b.getZeroAttr(flagType)));
+      merged.push_back(mergeFlags(b, loc, results.drop_front(accumulators)));
+      merged.append(llvm::divideCeil(partitionVectors, 2) - 1, none);
+    }
     // The groups past the last full stride, one at a time.
     auto loop = scf::ForOp::create(
         b, loc, index(b, loc, unrolledEnd), index(b, loc, groupEnd),
         index(b, loc, groupWidth), merged,
-        [&](OpBuilder &lb, Location l, Value group, ValueRange extremes) {
+        [&](OpBuilder &lb, Location l, Value group, ValueRange state) {
+          scf::YieldOp::create(lb, l, step(lb, l, group, state, 1));
+        });
+    ValueRange extremes = loop.getResults();
+    if (flags) {
+      Value lanes = mergeFlags(b, loc, extremes.drop_front(partitionVectors));
+      Value any =
+          vector::ReductionOp::create(b, loc, vector::CombiningKind::OR, lanes);
+      if (!p.nativeCompress)
+        any = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::ne, any,
+            arith::ConstantOp::create(b, loc, b.getZeroAttr(flagType)));
+      *anyNaN = any;
+    }
+    return llvm::to_vector(extremes.take_front(partitionVectors));
+  }
+
+  /// The row max of emitCarrierExtremesAndMax for the sequence at `outer`
+  /// (one outer dimension): the carrier extremes go to
+  /// `extremes[outer, 0:P]`, their max (exact for a nonzero max: each
+  /// extreme is an element, and every element is at most its partition's
+  /// extreme when there is no NaN) and that of the elements past the last
+  /// whole group to `rowMax[outer]`, or `identity` where the sequence holds
+  /// a NaN or the max is a zero. Returns that exception as an i1.
+  Value emitSharedExtremes(OpBuilder &b, Location loc, ValueRange outer,
+                           Value extremes, Value rowMax, Value identity) {
+    outerIvs.assign(outer.begin(), outer.end());
+    int64_t groupWidth = partitionVectors * width;
+    int64_t groupEnd = vectorEnd / groupWidth * groupWidth;
+    Value anyNaN;
+    SmallVector<Value> values =
+        emitCarrierExtremeValues(b, loc, groupEnd, &anyNaN);
+    Value lanes = values.front();
+    for (auto [a, value] : llvm::enumerate(values)) {
+      vector::StoreOp::create(
+          b, loc, value, extremes,
+          ValueRange{outerIvs.front(), index(b, loc, a * width)});
+      if (a > 0)
+        lanes = arith::MaximumFOp::create(b, loc, lanes, value);
+    }
+    Value max = vector::ReductionOp::create(
+        b, loc, vector::CombiningKind::MAXIMUMF, lanes);
+    auto tail = scf::ForOp::create(
+        b, loc, index(b, loc, groupEnd), index(b, loc, p.length),
+        index(b, loc, 1), max,
+        [&](OpBuilder &lb, Location l, Value j, ValueRange current) {
+          Value element = vector::ExtractOp::create(
+              lb, l, p.input.loadCarrierChunk(lb, l, coordsAt(j), 1),
+              ArrayRef<int64_t>{0});
           scf::YieldOp::create(
               lb, l,
-              combineGroups(lb, l, group, extremes, 1, carrierChunk, combine));
+              arith::MaximumFOp::create(lb, l, current[0], element)
+                  .getResult());
         });
-    SmallVector<Value> ords;
-    for (int64_t a = 0; a < partitionVectors; ++a)
-      ords.push_back(emitOrd(
-          b, loc,
-          p.input.evaluateWithCarrier(b, loc, coordsAt(index(b, loc, 0)), width,
-                                      loop.getResult(a))));
-    return ords;
+    max = tail.getResult(0);
+    // ueq: a NaN max (from the tail) or a zero of either sign.
+    Value zero =
+        arith::ConstantOp::create(b, loc, b.getZeroAttr(max.getType()));
+    Value exact = arith::OrIOp::create(
+        b, loc, anyNaN,
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UEQ, max, zero));
+    memref::StoreOp::create(
+        b, loc, arith::SelectOp::create(b, loc, exact, identity, max), rowMax,
+        ValueRange{outerIvs.front()});
+    return exact;
   }
 
   /// About the ord of the K'-th best of a 1-in-16 sample: a guess of a bound.
@@ -1579,4 +1749,27 @@ void mlir::dml::emitTopKWithKeys(OpBuilder &b, Location loc,
                             });
   else
     emitBlock(b, loc, index(b, loc, 0));
+}
+
+int64_t mlir::dml::getSharedCarrierExtremesSize(const TopKProblem &problem) {
+  return KeyedTopKEmitter(problem).getSharedExtremesSize();
+}
+
+Value mlir::dml::emitCarrierExtremesAndMax(OpBuilder &b, Location loc,
+                                           const TopKProblem &problem,
+                                           int64_t sequences, Value extremes,
+                                           Value rowMax, Value identity) {
+  KeyedTopKEmitter emitter(problem);
+  auto loop = scf::ForOp::create(
+      b, loc, arith::ConstantIndexOp::create(b, loc, 0),
+      arith::ConstantIndexOp::create(b, loc, sequences),
+      arith::ConstantIndexOp::create(b, loc, 1),
+      ValueRange{arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0)},
+      [&](OpBuilder &lb, Location l, Value sequence, ValueRange exact) {
+        Value needs =
+            emitter.emitRowMax(lb, l, sequence, extremes, rowMax, identity);
+        scf::YieldOp::create(
+            lb, l, arith::OrIOp::create(lb, l, exact[0], needs).getResult());
+      });
+  return loop.getResult(0);
 }

@@ -24,6 +24,10 @@ struct TopKProblem {
   Value values, indices;
   /// The target stores a compressed vector in one instruction.
   bool nativeCompress = true;
+  /// memref<sequences x N x carrier type> holding the partitions' carrier
+  /// maxima that emitCarrierExtremesAndMax stored (null: the selection
+  /// reads the sequence for its bound itself).
+  Value carrierExtremes = {};
 };
 
 /// Whether emitTopKWithKeys handles `elementType` (at most 32 bits).
@@ -34,6 +38,22 @@ bool canSelectTopKWithKeys(Type elementType);
 /// scf.parallel.
 void emitTopKWithKeys(OpBuilder &b, Location loc, const TopKProblem &problem,
                       ArrayRef<int64_t> outerSizes, bool parallel);
+
+/// How many carrier values per sequence the selection's partition bound
+/// can take from emitCarrierExtremesAndMax (its partitions' maxima), or 0
+/// where its bound is not the partition maxima of a float carrier of a
+/// decreasing selection of one outer dimension.
+int64_t getSharedCarrierExtremesSize(const TopKProblem &problem);
+
+/// The row max of the carrier computed with the selection's partition
+/// maxima (one pass for both): for each of the `sequences` sequences, its
+/// partitions' carrier maxima go to `extremes`, and its max to
+/// `rowMax[sequence]` unless the sequence holds a NaN or its max is a zero
+/// (whose sign a compare-and-select does not settle), where `rowMax` keeps
+/// `identity`. Returns an i1: some sequence needs the exact max reduction.
+Value emitCarrierExtremesAndMax(OpBuilder &b, Location loc,
+                                const TopKProblem &problem, int64_t sequences,
+                                Value extremes, Value rowMax, Value identity);
 
 } // namespace mlir::dml
 

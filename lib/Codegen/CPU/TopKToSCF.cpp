@@ -34,6 +34,7 @@
 #include "TopKKeySelection.h"
 #include "dml/Transforms/ReductionIdentity.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -539,6 +540,70 @@ private:
   SmallVector<Value> outerIvs;
 };
 
+/// The row max of `op`'s carrier that its block computes before it, for
+/// the selection to compute in one pass with its partition maxima
+/// (emitCarrierExtremesAndMax): in `op`'s block, a linalg.fill of -inf into
+/// a buffer M and then, with no other use of M between them, a
+/// linalg.generic M[i] = maximumf(M[i], carrier[i, j]) over the carrier
+/// that `op` reads through an identity map (rows of a 2-D iteration space,
+/// the axis innermost). Null where there is none.
+linalg::GenericOp findCarrierRowMax(SelectTopKOp op,
+                                    const SelectedElement &input) {
+  std::optional<unsigned> carrierIndex = input.getCarrier();
+  if (!carrierIndex || op.getAxis() != 1 || op.getIterationShape().size() != 2)
+    return {};
+  if (!op.getInputMap(*carrierIndex).isIdentity())
+    return {};
+  Value carrier = op.getInputs()[*carrierIndex];
+  for (Operation *user : carrier.getUsers()) {
+    auto generic = dyn_cast<linalg::GenericOp>(user);
+    if (!generic || generic->getBlock() != op->getBlock() ||
+        !generic->isBeforeInBlock(op) || generic.getNumDpsInputs() != 1 ||
+        generic.getNumDpsInits() != 1 || generic.getDpsInputs()[0] != carrier ||
+        !generic.hasPureBufferSemantics())
+      continue;
+    MLIRContext *context = op.getContext();
+    AffineMap rowMap =
+        AffineMap::get(2, 0, {getAffineDimExpr(0, context)}, context);
+    SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+    if (!maps[0].isIdentity() || maps[1] != rowMap ||
+        generic.getIteratorTypesArray() !=
+            SmallVector<utils::IteratorType>{utils::IteratorType::parallel,
+                                             utils::IteratorType::reduction})
+      continue;
+    Block &body = generic.getRegion().front();
+    auto max = dyn_cast<arith::MaximumFOp>(body.front());
+    auto yield = dyn_cast<linalg::YieldOp>(body.getTerminator());
+    if (!max || &body.front() == body.getTerminator() ||
+        max->getNextNode() != yield || yield.getNumOperands() != 1 ||
+        yield.getOperand(0) != max.getResult() ||
+        !llvm::is_contained(max->getOperands(), body.getArgument(0)) ||
+        !llvm::is_contained(max->getOperands(), body.getArgument(1)))
+      continue;
+    // The fill of -inf right before it (no other use of M in between).
+    Value rowMax = generic.getDpsInits()[0];
+    linalg::FillOp fill;
+    for (Operation *previous = generic->getPrevNode(); previous;
+         previous = previous->getPrevNode()) {
+      fill = dyn_cast<linalg::FillOp>(previous);
+      if (fill && fill.getOutputs()[0] == rowMax)
+        break;
+      fill = {};
+      if (llvm::is_contained(previous->getOperands(), rowMax))
+        break;
+    }
+    if (!fill)
+      continue;
+    auto value = fill.getInputs()[0].getDefiningOp<arith::ConstantOp>();
+    auto infinity = value ? dyn_cast<FloatAttr>(value.getValue()) : FloatAttr();
+    if (!infinity || !infinity.getValue().isInfinity() ||
+        !infinity.getValue().isNegative())
+      continue;
+    return generic;
+  }
+  return {};
+}
+
 } // namespace
 
 LogicalResult mlir::dml::lowerSelectTopK(RewriterBase &rewriter,
@@ -585,6 +650,33 @@ LogicalResult mlir::dml::lowerSelectTopK(RewriterBase &rewriter,
   // are the parallel iterations: the block's sequences run in order.
   bool parallel = sequences > 1 && sequences * length >= kParallelThreshold &&
                   !op->getParentOfType<scf::ParallelOp>();
+  // The row max of the carrier before the selection becomes one pass with
+  // the selection's partition maxima; the max reduction itself runs only
+  // where a row needs it exactly (a NaN, a zero max).
+  Value sharedExtremes;
+  linalg::GenericOp rowMax;
+  if (canSelectTopKWithKeys(elementType) && !parallel)
+    rowMax = findCarrierRowMax(op, input);
+  if (int64_t size = rowMax ? getSharedCarrierExtremesSize(problem) : 0) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(rowMax);
+    Type carrierType = input.getCarrierType();
+    sharedExtremes = memref::AllocOp::create(
+        rewriter, loc, MemRefType::get({shape[0], size}, carrierType),
+        rewriter.getI64IntegerAttr(64));
+    Value identity = arith::ConstantOp::create(
+        rewriter, loc,
+        rewriter.getFloatAttr(
+            carrierType,
+            APFloat::getInf(cast<FloatType>(carrierType).getFloatSemantics(),
+                            /*Negative=*/true)));
+    Value exact = emitCarrierExtremesAndMax(rewriter, loc, problem, shape[0],
+                                            sharedExtremes,
+                                            rowMax.getDpsInits()[0], identity);
+    auto exactMax = scf::IfOp::create(rewriter, loc, exact);
+    rowMax->moveBefore(exactMax.thenBlock()->getTerminator());
+    problem.carrierExtremes = sharedExtremes;
+  }
   if (canSelectTopKWithKeys(elementType))
     emitTopKWithKeys(rewriter, loc, problem, outerSizes, parallel);
   else if (lbs.empty())
@@ -593,6 +685,8 @@ LogicalResult mlir::dml::lowerSelectTopK(RewriterBase &rewriter,
     scf::ParallelOp::create(rewriter, loc, lbs, ubs, steps, body);
   else
     scf::buildLoopNest(rewriter, loc, lbs, ubs, steps, body);
+  if (sharedExtremes)
+    memref::DeallocOp::create(rewriter, loc, sharedExtremes);
   rewriter.eraseOp(op);
   return success();
 }
