@@ -18,31 +18,7 @@ import sys
 
 import numpy as np
 
-ROW = "affine_map<(d0, d1) -> (d0, 0)>"
-ID = "affine_map<(d0, d1) -> (d0, d1)>"
-
-SOFTMAX = """
-func.func @main(%x: tensor<{n}x{c}xf32>) -> (tensor<{n}x{k}xf32>, tensor<{n}x{k}xui32>) {{
-  %max = dml.reduce %x, function = max, axes = [1] : tensor<{n}x{c}xf32> -> tensor<{n}x1xf32>
-  %e0 = tensor.empty() : tensor<{n}x{c}xf32>
-  %e = linalg.generic {{indexing_maps = [{id}, {row}, {id}], iterator_types = ["parallel", "parallel"]}}
-      ins(%x, %max : tensor<{n}x{c}xf32>, tensor<{n}x1xf32>) outs(%e0 : tensor<{n}x{c}xf32>) {{
-  ^bb0(%a: f32, %m: f32, %o: f32):
-    %d = arith.subf %a, %m : f32
-    %ex = math.exp %d : f32
-    linalg.yield %ex : f32
-  }} -> tensor<{n}x{c}xf32>
-  %sum = dml.reduce %e, function = sum, axes = [1] : tensor<{n}x{c}xf32> -> tensor<{n}x1xf32>
-  %p = linalg.generic {{indexing_maps = [{id}, {row}, {id}], iterator_types = ["parallel", "parallel"]}}
-      ins(%e, %sum : tensor<{n}x{c}xf32>, tensor<{n}x1xf32>) outs(%e0 : tensor<{n}x{c}xf32>) {{
-  ^bb0(%a: f32, %s: f32, %o: f32):
-    %q = arith.divf %a, %s : f32
-    linalg.yield %q : f32
-  }} -> tensor<{n}x{c}xf32>
-  %v, %i = dml.top_k %p, axis = 1, k = {k}, direction = decreasing : tensor<{n}x{c}xf32> -> tensor<{n}x{k}xf32>, tensor<{n}x{k}xui32>
-  return %v, %i : tensor<{n}x{k}xf32>, tensor<{n}x{k}xui32>
-}}
-"""
+from softmax_graphs import softmax_top_k
 
 
 def rows(c, rng):
@@ -94,7 +70,7 @@ def check(dml_run, work, c):
     failures = runs = 0
     program = os.path.join(work, f"softmax{c}.mlir")
     with open(program, "w") as f:
-        f.write(SOFTMAX.format(n=n, c=c, k=k, id=ID, row=ROW))
+        f.write(softmax_top_k(n, c, k))
     x = rows(c, np.random.default_rng(5))
     source = os.path.join(work, f"x{c}.npy")
     np.save(source, x)

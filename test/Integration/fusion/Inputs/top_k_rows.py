@@ -14,46 +14,7 @@ import sys
 
 import numpy as np
 
-ROW = "affine_map<(d0, d1) -> (d0, 0)>"
-ID = "affine_map<(d0, d1) -> (d0, d1)>"
-
-SOFTMAX = """
-func.func @main(%x: tensor<{n}x{c}xf32>) -> (tensor<{n}x{k}xf32>, tensor<{n}x{k}xui32>) {{
-  %max = dml.reduce %x, function = max, axes = [1] : tensor<{n}x{c}xf32> -> tensor<{n}x1xf32>
-  %e0 = tensor.empty() : tensor<{n}x{c}xf32>
-  %e = linalg.generic {{indexing_maps = [{id}, {row}, {id}], iterator_types = ["parallel", "parallel"]}}
-      ins(%x, %max : tensor<{n}x{c}xf32>, tensor<{n}x1xf32>) outs(%e0 : tensor<{n}x{c}xf32>) {{
-  ^bb0(%a: f32, %m: f32, %o: f32):
-    %d = arith.subf %a, %m : f32
-    %ex = math.exp %d : f32
-    linalg.yield %ex : f32
-  }} -> tensor<{n}x{c}xf32>
-  %sum = dml.reduce %e, function = sum, axes = [1] : tensor<{n}x{c}xf32> -> tensor<{n}x1xf32>
-  %p = linalg.generic {{indexing_maps = [{id}, {row}, {id}], iterator_types = ["parallel", "parallel"]}}
-      ins(%e, %sum : tensor<{n}x{c}xf32>, tensor<{n}x1xf32>) outs(%e0 : tensor<{n}x{c}xf32>) {{
-  ^bb0(%a: f32, %s: f32, %o: f32):
-    %q = arith.divf %a, %s : f32
-    linalg.yield %q : f32
-  }} -> tensor<{n}x{c}xf32>
-  %v, %i = dml.top_k %p, axis = 1, k = {k}, direction = decreasing : tensor<{n}x{c}xf32> -> tensor<{n}x{k}xf32>, tensor<{n}x{k}xui32>
-  return %v, %i : tensor<{n}x{k}xf32>, tensor<{n}x{k}xui32>
-}}
-"""
-
-LOG_SOFTMAX = """
-func.func @main(%x: tensor<{n}x{c}xf32>) -> (tensor<{n}x{k}xf32>, tensor<{n}x{k}xui32>) {{
-  %lse = dml.reduce %x, function = log_sum_exp, axes = [1] : tensor<{n}x{c}xf32> -> tensor<{n}x1xf32>
-  %e0 = tensor.empty() : tensor<{n}x{c}xf32>
-  %l = linalg.generic {{indexing_maps = [{id}, {row}, {id}], iterator_types = ["parallel", "parallel"]}}
-      ins(%x, %lse : tensor<{n}x{c}xf32>, tensor<{n}x1xf32>) outs(%e0 : tensor<{n}x{c}xf32>) {{
-  ^bb0(%a: f32, %m: f32, %o: f32):
-    %d = arith.subf %a, %m : f32
-    linalg.yield %d : f32
-  }} -> tensor<{n}x{c}xf32>
-  %v, %i = dml.top_k %l, axis = 1, k = {k}, direction = decreasing : tensor<{n}x{c}xf32> -> tensor<{n}x{k}xf32>, tensor<{n}x{k}xui32>
-  return %v, %i : tensor<{n}x{k}xf32>, tensor<{n}x{k}xui32>
-}}
-"""
+from softmax_graphs import log_softmax_top_k, softmax_top_k
 
 
 def softmax(x):
@@ -80,13 +41,14 @@ def main():
     failures = runs = 0
     # Row blocks of 8 (64 rows) and of 2 (50 rows); K within the partition
     # bound (8) and sampled (50).
-    cases = [(SOFTMAX, softmax, 64, 2048, 8), (SOFTMAX, softmax, 50, 2000, 50),
-             (LOG_SOFTMAX, log_softmax, 64, 2048, 50),
-             (LOG_SOFTMAX, log_softmax, 50, 2000, 8)]
-    for index, (template, reference, n, c, k) in enumerate(cases):
+    cases = [(softmax_top_k, softmax, 64, 2048, 8),
+             (softmax_top_k, softmax, 50, 2000, 50),
+             (log_softmax_top_k, log_softmax, 64, 2048, 50),
+             (log_softmax_top_k, log_softmax, 50, 2000, 8)]
+    for index, (graph, reference, n, c, k) in enumerate(cases):
         program = os.path.join(work, f"case{index}.mlir")
         with open(program, "w") as f:
-            f.write(template.format(n=n, c=c, k=k, id=ID, row=ROW))
+            f.write(graph(n, c, k))
         x = (rng.integers(-256, 256, (n, c)) / 64.0).astype(np.float32)
         x[3] = 0.5
         x[5, 17] = np.nan

@@ -15,59 +15,21 @@ import sys
 
 import numpy as np
 
-ID = "affine_map<(d0, d1) -> (d0, d1)>"
-ROW = "affine_map<(d0, d1) -> (d0, 0)>"
+from softmax_graphs import log_softmax_top_k, softmax_top_k
 
-SOFTMAX = """
-func.func @main(%x: tensor<{n}x{c}xf32>) -> ({maxtype}tensor<{n}x{k}xf32>, tensor<{n}x{k}xui32>) {{
-  %max = dml.reduce %x, function = max, axes = [1] : tensor<{n}x{c}xf32> -> tensor<{n}x1xf32>
-  %e0 = tensor.empty() : tensor<{n}x{c}xf32>
-  %e = linalg.generic {{indexing_maps = [{id}, {row}, {id}], iterator_types = ["parallel", "parallel"]}}
-      ins(%x, %max : tensor<{n}x{c}xf32>, tensor<{n}x1xf32>) outs(%e0 : tensor<{n}x{c}xf32>) {{
-  ^bb0(%a: f32, %m: f32, %o: f32):
-    %d = arith.subf %a, %m : f32
-    %ex = math.exp %d : f32
-    linalg.yield %ex : f32
-  }} -> tensor<{n}x{c}xf32>
-  %sum = dml.reduce %e, function = sum, axes = [1] : tensor<{n}x{c}xf32> -> tensor<{n}x1xf32>
-  %p = linalg.generic {{indexing_maps = [{id}, {row}, {id}], iterator_types = ["parallel", "parallel"]}}
-      ins(%e, %sum : tensor<{n}x{c}xf32>, tensor<{n}x1xf32>) outs(%e0 : tensor<{n}x{c}xf32>) {{
-  ^bb0(%a: f32, %s: f32, %o: f32):
-    %q = arith.divf %a, %s : f32
-    linalg.yield %q : f32
-  }} -> tensor<{n}x{c}xf32>
-  %v, %i = dml.top_k %p, axis = 1, k = {k}, direction = decreasing : tensor<{n}x{c}xf32> -> tensor<{n}x{k}xf32>, tensor<{n}x{k}xui32>
-  return {maxvalue}%v, %i : {maxtype}tensor<{n}x{k}xf32>, tensor<{n}x{k}xui32>
-}}
-"""
 
-LOG_SOFTMAX = """
-func.func @main(%x: tensor<{n}x{c}xf32>) -> (tensor<{n}x{k}xf32>, tensor<{n}x{k}xui32>) {{
-  %lse = dml.reduce %x, function = log_sum_exp, axes = [1] : tensor<{n}x{c}xf32> -> tensor<{n}x1xf32>
-  %e0 = tensor.empty() : tensor<{n}x{c}xf32>
-  %p = linalg.generic {{indexing_maps = [{id}, {row}, {id}], iterator_types = ["parallel", "parallel"]}}
-      ins(%x, %lse : tensor<{n}x{c}xf32>, tensor<{n}x1xf32>) outs(%e0 : tensor<{n}x{c}xf32>) {{
-  ^bb0(%a: f32, %m: f32, %o: f32):
-    %d = arith.subf %a, %m : f32
-    linalg.yield %d : f32
-  }} -> tensor<{n}x{c}xf32>
-  %v, %i = dml.top_k %p, axis = 1, k = {k}, direction = decreasing : tensor<{n}x{c}xf32> -> tensor<{n}x{k}xf32>, tensor<{n}x{k}xui32>
-  return %v, %i : tensor<{n}x{k}xf32>, tensor<{n}x{k}xui32>
-}}
-"""
-
-# (name, template, rows, length, k, returns the max, with zero maxima)
+# (name, graph, rows, length, k, returns the max, with zero maxima)
 GRAPHS = [
     # Unblocked (small): the max is also a result. 1043 = 65 chunks + 3.
-    ("softmax_max", SOFTMAX, 14, 1043, 3, True, True),
+    ("softmax_max", softmax_top_k, 14, 1043, 3, True, True),
     # The same with one NaN only, in the middle, where the compare-and-select
     # skips it: only its flag sends the block to the exact max (a NaN in
     # the first chunks or past the groups, or a zero max, would already).
-    ("softmax_max_nan", SOFTMAX, 14, 1043, 3, True, False),
+    ("softmax_max_nan", softmax_top_k, 14, 1043, 3, True, False),
     # Rows in blocks (dml-fuse-rows), the max internal only.
-    ("softmax_rows", SOFTMAX, 64, 4096, 8, False, True),
+    ("softmax_rows", softmax_top_k, 64, 4096, 8, False, True),
     # K = 20: 3 partition vectors (groups of 48), 44 elements past them.
-    ("log_softmax", LOG_SOFTMAX, 14, 1100, 20, False, True),
+    ("log_softmax", log_softmax_top_k, 14, 1100, 20, False, True),
 ]
 
 
@@ -117,13 +79,10 @@ def run(dml_run, program, source, work, options, tag, results):
 
 
 def check(dml_opt, dml_run, work, graph):
-    name, template, n, c, k, returns_max, zero_maxima = graph
+    name, mlir_of, n, c, k, returns_max, zero_maxima = graph
     program = os.path.join(work, f"{name}.mlir")
     with open(program, "w") as f:
-        f.write(template.format(
-            n=n, c=c, k=k, id=ID, row=ROW,
-            maxtype=f"tensor<{n}x1xf32>, " if returns_max else "",
-            maxvalue="%max, " if returns_max else ""))
+        f.write(mlir_of(n, c, k, returns_max))
     # The shared path must be taken, else this test proves nothing.
     ir = subprocess.run([dml_opt, program, "--dml-to-linalg", "--dml-bufferize",
                          "--dml-codegen"], check=True, capture_output=True,
@@ -132,7 +91,7 @@ def check(dml_opt, dml_run, work, graph):
     x = rows(n, c, np.random.default_rng(c + k), zero_maxima)
     source = os.path.join(work, f"{name}.npy")
     np.save(source, x)
-    max_ref, values, indices = reference(x, k, template is LOG_SOFTMAX)
+    max_ref, values, indices = reference(x, k, mlir_of is log_softmax_top_k)
     results = 3 if returns_max else 2
     unfused = run(dml_run, program, source, work, "fusion=false",
                   f"{name}_unfused", results)
