@@ -774,6 +774,12 @@ static Status compileModule(ModuleOp module, const std::string &outputPath,
     if (!pipelineOptions.streamFills.hasValue())
       pipelineOptions.streamFills =
           mlir::dml::chooseStreamFills((*machine)->getTargetCPU());
+    if (!pipelineOptions.realignRows.hasValue())
+      pipelineOptions.realignRows = mlir::dml::getTargetRealignRows(**machine);
+    else if (pipelineOptions.realignRows &&
+             !mlir::dml::getTargetRealignRows(**machine))
+      return Status::error("realign-rows=true needs a target with AVX-512F "
+                           "(vpermi2ps); --cpu/--features have none");
     if (!pipelineOptions.x86Scalef.hasValue())
       pipelineOptions.x86Scalef = mlir::dml::getTargetX86Scalef(**machine);
     else if (pipelineOptions.x86Scalef &&

@@ -669,6 +669,11 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
       pipelineOptions.homeRanges = getHostHomeRanges();
     if (!pipelineOptions.streamFills.hasValue())
       pipelineOptions.streamFills = getHostStreamFills();
+    if (!pipelineOptions.realignRows.hasValue())
+      pipelineOptions.realignRows = getHostRealignRows();
+    else if (pipelineOptions.realignRows && !getHostRealignRows())
+      return jitError("realign-rows=true needs a host with AVX-512F "
+                      "(vpermi2ps); this host has none");
     if (!pipelineOptions.x86Scalef.hasValue())
       pipelineOptions.x86Scalef = getHostX86Scalef();
     else if (pipelineOptions.x86Scalef && !getHostX86Scalef())

@@ -90,3 +90,27 @@ bool dml::getTargetX86Scalef(const llvm::TargetMachine &machine) {
     return subtarget->checkFeatures(("+" + name).str());
   });
 }
+
+bool dml::chooseRealignRows(
+    llvm::function_ref<bool(llvm::StringRef)> hasFeature) {
+  // Realigned rows rebuild each 16-lane vector with vpermi2ps (AVX-512F).
+  // Any CPU: a load that spans two cache lines costs every x86 core extra
+  // (R1 on numpy's buffers, 16 bytes past a page: 1.94 vs 1.48 ms on the
+  // AMD host, bench/README.md, branch cpu-r1).
+  return hasFeature("avx512f");
+}
+
+bool dml::getHostRealignRows() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  return chooseRealignRows(
+      [&](llvm::StringRef name) { return features.lookup(name); });
+}
+
+bool dml::getTargetRealignRows(const llvm::TargetMachine &machine) {
+  if (!machine.getTargetTriple().isX86())
+    return false;
+  const llvm::MCSubtargetInfo *subtarget = machine.getMCSubtargetInfo();
+  return chooseRealignRows([&](llvm::StringRef name) {
+    return subtarget->checkFeatures(("+" + name).str());
+  });
+}

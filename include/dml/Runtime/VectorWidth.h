@@ -56,6 +56,16 @@ bool getHostX86Scalef();
 /// chooseX86Scalef for the CPU and features of `machine` (false off x86).
 bool getTargetX86Scalef(const llvm::TargetMachine &machine);
 
+/// Whether long f32 rows of inner reductions that start off a 64-byte
+/// boundary are read with aligned loads rebuilt by vpermi2ps (the
+/// realign-rows pipeline option): the features answer for LLVM feature
+/// names.
+bool chooseRealignRows(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
+/// chooseRealignRows for the CPU this process runs on.
+bool getHostRealignRows();
+/// chooseRealignRows for the CPU and features of `machine` (false off x86).
+bool getTargetRealignRows(const llvm::TargetMachine &machine);
+
 } // namespace mlir::dml
 
 #endif // DML_RUNTIME_VECTORWIDTH_H
