@@ -479,11 +479,13 @@ private:
   /// The vector loops of this inner reduction may read realigned rows:
   /// f32 rows of at least 16 KiB (the long-row paths; the permute per
   /// vector would cost more than a split load saves on short, cached
-  /// rows) on a target with AVX-512F.
+  /// rows) on a target with AVX-512F, in a body without math ops (exp,
+  /// log: compute-bound, the permutes compete with the polynomial for the
+  /// vector ports; R3's exp pass was 35 % slower realigned on AMD Zen 5).
   bool chooseRealign() {
     constexpr int64_t kLongRowBytes = 16 << 10;
     if (!realignRows || vectorBits < 512 || width % kRealignLanes != 0 ||
-        getInputRowBytes() < kLongRowBytes)
+        getInputRowBytes() < kLongRowBytes || hasMathBody())
       return false;
     return llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *input) {
       return isRealignedInput(input);
@@ -2035,18 +2037,23 @@ private:
   /// what the J bursts gain: a fused max/sum/sum-of-squares of long rows
   /// (3 outputs) had 149 spill moves with J = 4, none with J = 1.
   int64_t capWideJam(int64_t jam) {
-    bool mathBody = false;
-    op.getRegion().front().walk([&](Operation *inner) {
-      if (inner->getDialect() && inner->getDialect()->getNamespace() == "math")
-        mathBody = true;
-    });
-    if (mathBody)
+    if (hasMathBody())
       return 1;
     int64_t registers = vectorBits >= 512 ? 32 : 16;
     int64_t perRow = (width / lanesPerRegister) * int64_t(op.getNumDpsInits());
     while (jam > 1 && jam * perRow > registers / 2)
       jam /= 2;
     return jam;
+  }
+
+  /// The body computes a math op (exp, log: compute-bound loops).
+  bool hasMathBody() {
+    bool mathBody = false;
+    op.getRegion().front().walk([&](Operation *inner) {
+      if (inner->getDialect() && inner->getDialect()->getNamespace() == "math")
+        mathBody = true;
+    });
+    return mathBody;
   }
 
   /// Bytes of one innermost row of the widest input element type.
