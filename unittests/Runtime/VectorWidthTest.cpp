@@ -225,8 +225,7 @@ TEST(HomeRanges, Rule) {
 }
 
 TEST(HomeRanges, JitChoosesForTheHost) {
-  EXPECT_EQ(getHostHomeRanges(),
-            chooseHomeRanges(llvm::sys::getHostCPUName()));
+  EXPECT_EQ(getHostHomeRanges(), chooseHomeRanges(llvm::sys::getHostCPUName()));
 }
 
 TEST(StreamFills, JitChoosesForTheHost) {
@@ -296,6 +295,58 @@ TEST(X86Scalef, ExplicitOptionOverrides) {
     EXPECT_NE(jitIR("vector-bits=512 x86-scalef=true", kExpModule, "exp")
                   .find(kScalefIntrinsic),
               std::string::npos);
+}
+
+TEST(RealignRows, Rule) {
+  auto realignFor = [](std::initializer_list<llvm::StringRef> features) {
+    llvm::StringSet<> set;
+    for (llvm::StringRef feature : features)
+      set.insert(feature);
+    return chooseRealignRows(
+        [&](llvm::StringRef name) { return set.contains(name); });
+  };
+  EXPECT_TRUE(realignFor({"avx2", "avx512f"}));
+  EXPECT_FALSE(realignFor({"avx2", "fma"}));
+  EXPECT_FALSE(realignFor({"neon"}));
+}
+
+// Every AVX-512F target, AMD and Intel alike (a split load costs both).
+TEST(RealignRows, AheadOfTimeTargets) {
+  auto realignFor = [](llvm::StringRef triple, llvm::StringRef cpu,
+                       llvm::StringRef features = "") -> int {
+    std::unique_ptr<llvm::TargetMachine> machine =
+        createMachine(triple, cpu, features);
+    return machine ? getTargetRealignRows(*machine) : -1;
+  };
+  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "x86-64-v4"), 1);
+  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "znver5"), 1);
+  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "sapphirerapids"), 1);
+  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "x86-64-v3"), 0);
+  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "x86-64-v4", "-avx512f"), 0);
+  int arm = realignFor("aarch64-unknown-linux-gnu", "generic");
+  if (arm != -1)
+    EXPECT_EQ(arm, 0);
+}
+
+constexpr const char *kPermuteIntrinsic = "llvm.x86.avx512.vpermi2var.ps.512";
+
+TEST(RealignRows, JitChoosesForTheHost) {
+  bool realign = getHostRealignRows();
+  EXPECT_EQ(realign, getHostVectorBits() == 512);
+  std::string ir = jitIR("vector-bits=512", kLongRowSumModule, "sum");
+  EXPECT_EQ(ir.find(kPermuteIntrinsic) != std::string::npos, realign);
+}
+
+TEST(RealignRows, ExplicitOptionOverrides) {
+  EXPECT_EQ(
+      jitIR("vector-bits=512 realign-rows=false", kLongRowSumModule, "sum")
+          .find(kPermuteIntrinsic),
+      std::string::npos);
+  if (getHostRealignRows())
+    EXPECT_NE(
+        jitIR("vector-bits=512 realign-rows=true", kLongRowSumModule, "sum")
+            .find(kPermuteIntrinsic),
+        std::string::npos);
 }
 
 } // namespace
