@@ -1,7 +1,8 @@
 // Ahead of time, realign-rows follows the target's features
 // (chooseRealignRows): AVX-512F targets (Intel and AMD alike) read long f32
-// rows that start off a 64-byte boundary with aligned loads and vpermt2ps,
-// the row's outer aligned vectors with masked loads; AVX2 targets keep the
+// rows that start off a 64-byte boundary with aligned loads, the row's
+// outer aligned vectors masked (a masked load, or folded into a masked
+// vaddps), and vpermt2ps/vpermi2ps; AVX2 targets keep the
 // plain loop, and asking for it there is an error.
 // REQUIRES: dml-compile
 // RUN: rm -rf %t && mkdir -p %t
@@ -15,7 +16,7 @@
 // RUN: llvm-objdump -d --no-show-raw-insn %t/v3.o | FileCheck %s --check-prefix=PLAIN
 // RUN: not dml-compile %s -o %t/v3-on.o --cpu x86-64-v3 --cpu-options "realign-rows=true" 2>&1 | FileCheck %s --check-prefix=ERROR
 
-// REALIGN: vmovaps {{.*}}, %zmm{{[0-9]+}} {%k{{[1-7]}}} {z}
+// REALIGN: v{{[a-z]+}}ps {{.*}}(%r{{[0-9a-z]+}}), %zmm{{.*}} {%k{{[1-7]}}}
 // REALIGN: vperm{{[it]}}2ps
 // PLAIN-NOT: vperm{{[it]}}2ps
 // PLAIN-NOT: {%k

@@ -1,11 +1,13 @@
 // realign-rows (AVX-512F targets): the vector loop of an inner reduction
 // over f32 rows of at least 16 KiB checks at run time whether a row of the
-// J read at once starts off a 64-byte boundary; then each 16-lane vector is
-// vpermi2ps(a_c, [p .. p + 15], a_c+1) of two 64-byte aligned loads (p: the
-// row's start in lanes past the boundary), the first step peeled with its
-// first aligned vector masked to lanes >= p (before them: outside the row),
-// the last step peeled with its last one masked to lanes < p; aligned rows
-// keep the plain loop.
+// J read at once starts off a 64-byte boundary (p lanes past it); then the
+// row is read with 64-byte aligned loads only, the first aligned vector
+// masked to lanes >= p (before them: outside the row) and the one after
+// the last chunk to lanes < p. Sums of one input (rotated lanes) add the
+// aligned vectors themselves and rotate each register's lanes back with
+// one vpermi2ps at the end; other bodies (NaN flags, selections) rebuild
+// each 16-lane vector as vpermi2ps(a_c, [p .. p + 15], a_c+1). Aligned
+// rows keep the plain loop.
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen="realign-rows=true" | FileCheck %s
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen="realign-rows=true long-row-wide=true" | FileCheck %s --check-prefix=WIDE
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen | FileCheck %s --check-prefix=OFF
@@ -24,39 +26,72 @@
 // CHECK: %[[MOD:.*]] = arith.andi %[[ROW]], %c63
 // CHECK: %[[P:.*]] = arith.shrui %[[MOD]], %c2
 // CHECK: arith.cmpi ne, %[[P]], %c0
-// CHECK: %[[ANY:.*]] = arith.ori
+// CHECK: arith.ori
 // CHECK: scf.if %{{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
-// CHECK: %[[ALIGNED:.*]] = arith.andi %[[ROW]], %c-64
+// CHECK: arith.andi %[[ROW]], %c-64
 // CHECK: %[[PI32:.*]] = arith.index_cast %[[P]] : index to i32
 // CHECK: %[[SPLAT:.*]] = vector.broadcast %[[PI32]] : i32 to vector<16xi32>
-// CHECK: %[[PERM:.*]] = arith.addi %[[SPLAT]], %[[IOTA:.*]] : vector<16xi32>
-// Head: lanes k >= p of the first aligned vector.
-// CHECK: %[[HEAD:.*]] = arith.cmpi sle, %[[SPLAT]], %[[IOTA]] : vector<16xi32>
+// Head: lanes k >= p of the first aligned vector; the others keep their
+// state.
+// CHECK: %[[HEAD:.*]] = arith.cmpi sle, %[[SPLAT]], %[[IOTA:.*]] : vector<16xi32>
 // CHECK: %[[A0:.*]] = llvm.intr.masked.load %{{.*}}, %[[HEAD]], %{{.*}} {alignment = 64 : i32}
-// CHECK: %[[A1:.*]] = llvm.load %{{.*}} {alignment = 64 : i64} : !llvm.ptr -> vector<16xf32>
-// CHECK: llvm.call_intrinsic "llvm.x86.avx512.vpermi2var.ps.512"(%[[A0]], %[[PERM]], %[[A1]])
-// The middle steps: aligned loads only.
-// CHECK: scf.for %{{.*}} = %c16 to %c4080 step %c16
+// CHECK: arith.select %[[HEAD]], %[[A0]]
+// The loop: aligned loads, no permutes.
+// CHECK: scf.for %{{.*}} = %c16 to %c4096 step %c16
 // CHECK-NOT: masked.load
-// CHECK: llvm.call_intrinsic "llvm.x86.avx512.vpermi2var.ps.512"
+// CHECK-NOT: vpermi2var
+// CHECK: llvm.load %{{.*}} {alignment = 64 : i64} : !llvm.ptr -> vector<16xf32>
+// CHECK-NEXT: arith.addf
 // CHECK-NOT: masked.load
+// CHECK-NOT: vpermi2var
 // CHECK: } {loop_annotation
 // Tail: lanes k < p of the aligned vector after the row's last chunk.
-// CHECK: %[[LAST:.*]] = llvm.load %{{.*}} {alignment = 64 : i64} : !llvm.ptr -> vector<16xf32>
 // CHECK: %[[TAIL:.*]] = arith.cmpi sgt, %[[SPLAT]], %[[IOTA]] : vector<16xi32>
-// CHECK: %[[AN:.*]] = llvm.intr.masked.load %{{.*}}, %[[TAIL]], %{{.*}} {alignment = 64 : i32}
-// CHECK: llvm.call_intrinsic "llvm.x86.avx512.vpermi2var.ps.512"(%[[LAST]], %[[PERM]], %[[AN]])
+// CHECK: llvm.intr.masked.load %{{.*}}, %[[TAIL]], %{{.*}} {alignment = 64 : i32}
+// CHECK: %[[ACC:.*]] = arith.select %[[TAIL]]
+// Lanes rotated back: lane j takes lane j + p (mod 16).
+// CHECK: %[[PERM:.*]] = arith.addi %[[SPLAT]], %[[IOTA]] : vector<16xi32>
+// CHECK: llvm.call_intrinsic "llvm.x86.avx512.vpermi2var.ps.512"(%[[ACC]], %[[PERM]], %[[ACC]])
 // CHECK: } else {
 // CHECK: scf.for %{{.*}} = %c0 to %c4096 step %c16
 // CHECK: vector.load %arg0
 // WIDE-LABEL: func.func @long_rows
 // WIDE: scf.if %{{.*}} -> (vector<64xf32>, vector<64xf32>, vector<64xf32>, vector<64xf32>) {
-// A 4-register chunk: 5 aligned vectors, 4 permutes.
-// WIDE-COUNT-4: llvm.call_intrinsic "llvm.x86.avx512.vpermi2var.ps.512"
-// WIDE: vector.insert_strided_slice {{.*}} {offsets = [48], strides = [1]} : vector<16xf32> into vector<64xf32>
-// WIDE: scf.for %{{.*}} = %c64 to %c4032 step %c64
+// WIDE: scf.for %{{.*}} = %c64 to %c4096 step %c64
+// WIDE-NOT: vpermi2var
+// WIDE: } {loop_annotation
+// 4 rows x 4 registers, each from two neighbours (the last from the
+// first).
+// WIDE-COUNT-16: llvm.call_intrinsic "llvm.x86.avx512.vpermi2var.ps.512"
+// WIDE: } else {
 func.func @long_rows(%x: tensor<8x4096xf32>) -> tensor<8x1xf32> {
   %r = dml.reduce %x, function = sum, axes = [1] : tensor<8x4096xf32> -> tensor<8x1xf32>
+  return %r : tensor<8x1xf32>
+}
+
+// Max (a NaN flag per lane): each vector rebuilt by a permute.
+// CHECK-LABEL: func.func @max_rows
+// CHECK: scf.if
+// CHECK: %[[PI32:.*]] = arith.index_cast %{{.*}} : index to i32
+// CHECK: %[[SPLAT:.*]] = vector.broadcast %[[PI32]] : i32 to vector<16xi32>
+// CHECK: %[[PERM:.*]] = arith.addi %[[SPLAT]], %[[IOTA:.*]] : vector<16xi32>
+// CHECK: %[[HEAD:.*]] = arith.cmpi sle, %[[SPLAT]], %[[IOTA]] : vector<16xi32>
+// CHECK: %[[A0:.*]] = llvm.intr.masked.load %{{.*}}, %[[HEAD]], %{{.*}} {alignment = 64 : i32}
+// CHECK: %[[A1:.*]] = llvm.load %{{.*}} {alignment = 64 : i64} : !llvm.ptr -> vector<16xf32>
+// CHECK: llvm.call_intrinsic "llvm.x86.avx512.vpermi2var.ps.512"(%[[A0]], %[[PERM]], %[[A1]])
+// The middle steps: aligned loads and a permute per vector.
+// CHECK: scf.for %{{.*}} = %c16 to %c4080 step %c16
+// CHECK-NOT: masked.load
+// CHECK: llvm.call_intrinsic "llvm.x86.avx512.vpermi2var.ps.512"
+// CHECK-NOT: masked.load
+// CHECK: } {loop_annotation
+// CHECK: %[[LAST:.*]] = llvm.load %{{.*}} {alignment = 64 : i64} : !llvm.ptr -> vector<16xf32>
+// CHECK: %[[TAIL:.*]] = arith.cmpi sgt, %[[SPLAT]], %[[IOTA]] : vector<16xi32>
+// CHECK: %[[AN:.*]] = llvm.intr.masked.load %{{.*}}, %[[TAIL]], %{{.*}} {alignment = 64 : i32}
+// CHECK: llvm.call_intrinsic "llvm.x86.avx512.vpermi2var.ps.512"(%[[LAST]], %[[PERM]], %[[AN]])
+// CHECK: } else {
+func.func @max_rows(%x: tensor<8x4096xf32>) -> tensor<8x1xf32> {
+  %r = dml.reduce %x, function = max, axes = [1] : tensor<8x4096xf32> -> tensor<8x1xf32>
   return %r : tensor<8x1xf32>
 }
 
