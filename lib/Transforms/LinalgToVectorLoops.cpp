@@ -58,6 +58,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -641,7 +642,9 @@ private:
   // registers, each lane still in row order. The first step keeps the
   // lanes before the row (k < p of register 0) at their state, one extra
   // step adds the lanes k < p of the aligned vector after the last chunk,
-  // and one vpermi2ps per register at the end rotates the lanes back:
+  // and one vpermi2ps per register at the end rotates the lanes back
+  // (accumulators carried in from an outer reduction step are rotated in
+  // first):
   // the same partial results as the plain loop, bit for bit, with a loop
   // of aligned loads only (the permute per vector cost R1 17 % from DRAM
   // on AMD Zen 5).
@@ -732,14 +735,36 @@ private:
     return {ids, splat};
   }
 
-  /// `acc` (rotated lanes of a row starting `lanes` past a boundary) in the
-  /// plain loop's lane order: register r lane j is lane j + p of the
-  /// rotated register r, or lane j + p - 16 of register r + 1 (mod W/16).
-  Value unrotate(OpBuilder &b, Value acc, Value lanes) {
+  /// `acc` moved between the plain loop's lane order and rotated lanes of
+  /// a row starting p = `lanes` past a boundary. `back` (rotated to
+  /// plain): register r lane j is lane j + p of rotated register r, or lane
+  /// j + p - 16 of register r + 1 (mod W/16); otherwise (plain to rotated,
+  /// for accumulators carried in from an outer reduction step): rotated
+  /// register r lane k is lane k - p of register r, or lane k - p + 16 of
+  /// register r - 1.
+  Value rotateLanes(OpBuilder &b, Value acc, Value lanes, bool back) {
+    // A splat (the identity a row starts from) is the same in any order.
+    DenseElementsAttr constant;
+    auto broadcast = acc.getDefiningOp<vector::BroadcastOp>();
+    if ((broadcast && !isa<VectorType>(broadcast.getSourceType())) ||
+        (matchPattern(acc, m_Constant(&constant)) && constant.isSplat()))
+      return acc;
     int64_t width = cast<VectorType>(acc.getType()).getNumElements();
     auto laneType = VectorType::get({kRealignLanes}, b.getF32Type());
     auto [ids, splat] = getLaneIdsAndSplat(b, lanes, kRealignLanes);
-    Value permutation = arith::AddIOp::create(b, loc, splat, ids);
+    // vpermi2ps: indices 0-15 pick lanes of the first register, 16-31 of
+    // the second.
+    Value permutation;
+    if (back) {
+      permutation = arith::AddIOp::create(b, loc, splat, ids);
+    } else {
+      Value sixteen = arith::ConstantOp::create(
+          b, loc,
+          DenseElementsAttr::get(cast<ShapedType>(ids.getType()),
+                                 static_cast<int32_t>(kRealignLanes)));
+      permutation = arith::SubIOp::create(
+          b, loc, arith::AddIOp::create(b, loc, ids, sixteen), splat);
+    }
     int64_t count = width / kRealignLanes;
     SmallVector<Value> registers;
     for (int64_t r = 0; r < count; ++r)
@@ -753,15 +778,16 @@ private:
     auto intrinsic = b.getStringAttr("llvm.x86.avx512.vpermi2var.ps.512");
     Value result = acc;
     for (int64_t r = 0; r < count; ++r) {
-      Value plain =
-          LLVM::CallIntrinsicOp::create(
-              b, loc, laneType, intrinsic,
-              ValueRange{registers[r], permutation, registers[(r + 1) % count]})
+      Value first = back ? registers[r] : registers[(r + count - 1) % count];
+      Value second = back ? registers[(r + 1) % count] : registers[r];
+      Value moved =
+          LLVM::CallIntrinsicOp::create(b, loc, laneType, intrinsic,
+                                        ValueRange{first, permutation, second})
               .getResult(0);
       if (count == 1)
-        return plain;
+        return moved;
       result = vector::InsertStridedSliceOp::create(
-          b, loc, plain, result, ArrayRef<int64_t>{r * kRealignLanes},
+          b, loc, moved, result, ArrayRef<int64_t>{r * kRealignLanes},
           ArrayRef<int64_t>{1});
     }
     return result;
@@ -794,6 +820,12 @@ private:
                   getIndices(tb, loc, op.getMatchingIndexingMap(input), at))));
     }
     int64_t perRow = accs.size() / rowIvs.size();
+    // Accumulators carried in (an outer reduction's earlier steps) take
+    // the rotated order.
+    SmallVector<Value> rotatedAccs;
+    for (auto [i, acc] : llvm::enumerate(accs))
+      rotatedAccs.push_back(
+          rotateLanes(tb, acc, rowLanes[i / perRow], /*back=*/false));
     // Lanes k of each row's accumulators take the step's value where
     // `predicate`(k, p) holds, else keep their state.
     auto merge = [&](ValueRange state, ValueRange next,
@@ -809,10 +841,11 @@ private:
     };
     realigning = rotating = true;
     realignHead = true;
-    SmallVector<Value> state = merge(
-        accs,
-        emitStep(tb, arith::ConstantIndexOp::create(tb, loc, begin), accs),
-        arith::CmpIPredicate::sge);
+    SmallVector<Value> state =
+        merge(rotatedAccs,
+              emitStep(tb, arith::ConstantIndexOp::create(tb, loc, begin),
+                       rotatedAccs),
+              arith::CmpIPredicate::sge);
     realignHead = false;
     state = emitLoop(tb, begin + step, end, state);
     realignTail = true;
@@ -823,7 +856,7 @@ private:
     realignTail = false;
     realigning = rotating = false;
     for (size_t i = 0; i < state.size(); ++i)
-      state[i] = unrotate(tb, state[i], rowLanes[i / perRow]);
+      state[i] = rotateLanes(tb, state[i], rowLanes[i / perRow], /*back=*/true);
     scf::YieldOp::create(tb, loc, state);
     OpBuilder eb = OpBuilder::atBlockEnd(dispatch.elseBlock());
     scf::YieldOp::create(eb, loc, emitLoop(eb, begin, end, accs));

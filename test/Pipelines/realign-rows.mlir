@@ -95,6 +95,20 @@ func.func @max_rows(%x: tensor<8x4096xf32>) -> tensor<8x1xf32> {
   return %r : tensor<8x1xf32>
 }
 
+// An outer reduction axis: the accumulators carried in from the previous
+// outer step enter the rotated order (lane k takes lane k - p + 16 of the
+// register before it, mod 16: indices 16 + k - p) before the row is read.
+// CHECK-LABEL: func.func @outer_sum
+// CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1 iter_args(%[[ACC:[a-z0-9]+]] =
+// CHECK: scf.if
+// CHECK: %[[INDEX:.*]] = arith.subi %[[SIXTEENS:.*]], %{{.*}} : vector<16xi32>
+// CHECK: llvm.call_intrinsic "llvm.x86.avx512.vpermi2var.ps.512"(%[[ACC]], %[[INDEX]], %[[ACC]])
+// CHECK: scf.for %{{.*}} = %c16 to %c4096 step %c16
+func.func @outer_sum(%x: tensor<3x4x4100xf32>) -> tensor<1x4x1xf32> {
+  %r = dml.reduce %x, function = sum, axes = [0, 2] : tensor<3x4x4100xf32> -> tensor<1x4x1xf32>
+  return %r : tensor<1x4x1xf32>
+}
+
 // Rows one element short of 16 KiB keep the plain loop.
 // CHECK-LABEL: func.func @short_rows
 // CHECK-NOT: vpermi2var

@@ -47,6 +47,14 @@ func.func @arg_max_rows(%x: tensor<3x8200xf32>) -> tensor<3x1xui32> {
   return %r : tensor<3x1xui32>
 }
 
+// An outer reduction axis: the accumulators carried from one outer step to
+// the next enter the rotated lane order and leave it again.
+// CHECK: outer_sum: ok
+func.func @outer_sum(%x: tensor<3x4x4100xf32>) -> tensor<1x4x1xf32> {
+  %r = dml.reduce %x, function = sum, axes = [0, 2] : tensor<3x4x4100xf32> -> tensor<1x4x1xf32>
+  return %r : tensor<1x4x1xf32>
+}
+
 // One row: no parallel loop, one step only when the row is one chunk.
 // CHECK: one_row: ok
 func.func @one_row(%x: tensor<4096xf32>) -> tensor<1xf32> {

@@ -11,12 +11,14 @@
 
 DML_DESC(F32x2, float, 2);
 DML_DESC(F32x1, float, 1);
+DML_DESC(F32x3, float, 3);
 DML_DESC(U32x2, uint32_t, 2);
 
 void _mlir_ciface_sum_rows(F32x2 *, F32x2 *);
 void _mlir_ciface_max_rows(F32x2 *, F32x2 *);
 void _mlir_ciface_arg_max_rows(F32x2 *, U32x2 *);
 void _mlir_ciface_one_row(F32x1 *, F32x1 *);
+void _mlir_ciface_outer_sum(F32x3 *, F32x3 *);
 
 enum { kSlack = 256 };
 static int undersized;
@@ -72,6 +74,13 @@ static void callArgMaxRows(float *x, int64_t rows, int64_t cols, void *out) {
   U32x2 result = {out, out, 0, {rows, 1}, {1, 1}};
   _mlir_ciface_arg_max_rows(&in, &result);
 }
+// `rows` counts the 3 x 4 rows of [3, 4, cols], reduced over axes 0 and 2.
+static void callOuterSum(float *x, int64_t rows, int64_t cols, void *out) {
+  (void)rows;
+  F32x3 in = {x, x, 0, {3, 4, cols}, {4 * cols, cols, 1}};
+  F32x3 result = {out, out, 0, {1, 4, 1}, {4, 1, 1}};
+  _mlir_ciface_outer_sum(&in, &result);
+}
 static void callOneRow(float *x, int64_t rows, int64_t cols, void *out) {
   (void)rows;
   F32x1 in = {x, x, 0, {cols}, {1}};
@@ -79,9 +88,10 @@ static void callOneRow(float *x, int64_t rows, int64_t cols, void *out) {
   _mlir_ciface_one_row(&in, &result);
 }
 
-static void run(const char *name, Call call, int64_t rows, int64_t cols) {
+// `outputs` 32-bit results (at most 8).
+static void run(const char *name, Call call, int64_t rows, int64_t cols,
+                int64_t outputs) {
   int64_t count = (rows ? rows : 1) * cols;
-  int64_t outputs = rows ? rows : 1;
   float *data = malloc(sizeof(float) * (size_t)count);
   for (int64_t i = 0; i < count; ++i)
     data[i] = next();
@@ -115,10 +125,11 @@ int main(int argc, char **argv) {
   // The control reads the last element only through the masked tail
   // vector (no scalar remainder: 4096 elements).
   if (!undersized) {
-    run("sum_rows", callSumRows, 6, 4100);
-    run("max_rows", callMaxRows, 4, 4096);
-    run("arg_max_rows", callArgMaxRows, 3, 8200);
+    run("sum_rows", callSumRows, 6, 4100, 6);
+    run("max_rows", callMaxRows, 4, 4096, 4);
+    run("arg_max_rows", callArgMaxRows, 3, 8200, 3);
+    run("outer_sum", callOuterSum, 12, 4100, 4);
   }
-  run("one_row", callOneRow, 0, 4096);
+  run("one_row", callOneRow, 0, 4096, 1);
   return 0;
 }
