@@ -342,6 +342,7 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   codegenOptions.longRowPrefetchBytes = options.longRowPrefetch;
   codegenOptions.longRowPrefetchLocality = options.longRowPrefetchLocality;
   codegenOptions.longRowWide = options.longRowWide;
+  codegenOptions.realignRows = options.realignRows;
   // Blocks of rows (dml-fuse-rows) run as parallel loop iterations.
   addPipeline(pm, "func.func(scf-forall-to-parallel)");
   // top_k's selection first: its loops are not linalg ops.

@@ -76,6 +76,14 @@ llvm::Error dml::chooseTargetOptions(CPUPipelineOptions &options,
     options.homeRanges = chooseHomeRanges(target.name);
   if (!options.streamFills.hasValue())
     options.streamFills = chooseStreamFills(target.name);
+  bool canRealign = chooseRealignRows(target.hasFeature);
+  if (!options.realignRows.hasValue())
+    options.realignRows = canRealign;
+  else if (options.realignRows && !canRealign)
+    return llvm::createStringError(
+        "realign-rows=true needs a target with AVX-512F (vpermi2ps); the "
+        "target CPU '" +
+        target.name + "' with its features has none");
   bool canScalef = chooseX86Scalef(target.hasFeature);
   if (!options.x86Scalef.hasValue())
     options.x86Scalef = canScalef;
@@ -87,4 +95,13 @@ llvm::Error dml::chooseTargetOptions(CPUPipelineOptions &options,
         "target CPU '" +
         target.name + "' with its features has none");
   return llvm::Error::success();
+}
+
+bool dml::chooseRealignRows(
+    llvm::function_ref<bool(llvm::StringRef)> hasFeature) {
+  // Realigned rows rebuild each 16-lane vector with vpermi2ps (AVX-512F).
+  // Any CPU: a load that spans two cache lines costs every x86 core extra
+  // (R1 on numpy's buffers, 16 bytes past a page: 1.94 vs 1.48 ms on the
+  // AMD host, bench/README.md, branch cpu-r1).
+  return hasFeature("avx512f");
 }

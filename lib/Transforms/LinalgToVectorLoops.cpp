@@ -58,11 +58,14 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/TypeSwitch.h"
+
+#include <numeric>
 
 namespace mlir::dml {
 #define GEN_PASS_DEF_DMLLINALGTOVECTORLOOPS
@@ -207,7 +210,7 @@ public:
                   int64_t itemsPerThread, int64_t callerStreamingBytes,
                   bool streamFills, bool prefetch, int64_t longRowStreams,
                   int64_t longRowPrefetchBytes, int64_t longRowPrefetchLocality,
-                  bool longRowWide)
+                  bool longRowWide, bool realignRows)
       : rewriter(rewriter), op(op), loc(op.getLoc()), vectorBits(vectorBits),
         registersPerChunk(registersPerChunk),
         parallelThreshold(parallelThreshold), threads(threads),
@@ -217,7 +220,7 @@ public:
         longRowPrefetchBytes(longRowPrefetchBytes),
         longRowPrefetchLocality(
             std::clamp<int64_t>(longRowPrefetchLocality, 0, 3)),
-        longRowWide(longRowWide) {}
+        longRowWide(longRowWide), realignRows(realignRows) {}
 
   LogicalResult run() {
     if (!op.hasPureBufferSemantics() || op.getNumDpsInits() == 0)
@@ -444,7 +447,9 @@ private:
       AffineMap map = op.getMatchingIndexingMap(input);
       SmallVector<Value> indices = getIndices(b, loc, map, point.ivs);
       Type elementType = cast<MemRefType>(source.getType()).getElementType();
-      if (point.isVector() && map.isFunctionOfDim(point.vectorDim))
+      if (realigning && point.isVector() && isRealignedInput(input))
+        values.push_back(loadRealigned(b, source, indices, point.width));
+      else if (point.isVector() && map.isFunctionOfDim(point.vectorDim))
         values.push_back(vector::LoadOp::create(
             b, loc, VectorType::get({point.width}, elementType), source,
             indices));
@@ -452,6 +457,409 @@ private:
         values.push_back(memref::LoadOp::create(b, loc, source, indices));
     }
     return values;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Realigned rows (realign-rows)
+  //===--------------------------------------------------------------------===//
+  //
+  // numpy's large arrays start 16 bytes past a page: every 64-byte load of
+  // a row then spans two cache lines (R1: 1.94 vs 1.48 ms on the AMD host).
+  // A row that starts p lanes past a 64-byte boundary is read instead as
+  // aligned vectors a_m (the 16 lanes at 64-byte boundary m of the row's
+  // first), and its chunk c is vpermi2ps(a_c, [p .. p + 15], a_c+1): the
+  // same lanes as the unaligned load, so every accumulator sums the same
+  // elements in the same order (results bit-identical). a_0 of the row's
+  // first chunk holds p lanes before the row and a_last of its last chunk
+  // lanes past it: those are masked loads (a masked-off lane never faults
+  // nor counts as an access for ASan).
+
+  static constexpr int64_t kRealignLanes = 16;
+  static constexpr int64_t kRealignBytes = 64;
+
+  /// The vector loops of this inner reduction may read realigned rows:
+  /// f32 rows of at least 16 KiB (the long-row paths; the permute per
+  /// vector would cost more than a split load saves on short, cached
+  /// rows) on a target with AVX-512F, in a body without math ops (exp,
+  /// log: compute-bound, the permutes compete with the polynomial for the
+  /// vector ports; R3's exp pass was 35 % slower realigned on AMD Zen 5).
+  bool chooseRealign() {
+    constexpr int64_t kLongRowBytes = 16 << 10;
+    if (!realignRows || vectorBits < 512 || width % kRealignLanes != 0 ||
+        getInputRowBytes() < kLongRowBytes || hasMathBody())
+      return false;
+    return llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+      return isRealignedInput(input);
+    });
+  }
+
+  /// An f32 buffer read along the innermost dimension, contiguously, whose
+  /// other indices do not depend on it (canVectorize checked the rest).
+  bool isRealignedInput(OpOperand *input) {
+    auto type = dyn_cast<MemRefType>(input->get().getType());
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (!type || !type.getElementType().isF32() || map.getNumResults() == 0 ||
+        !type.isLastDimUnitStride())
+      return false;
+    auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+    return last && static_cast<int64_t>(last.getPosition()) == vectorDim;
+  }
+
+  /// The address (index) of element `indices` of `source` with its last
+  /// index replaced by 0: the start of the row.
+  Value getRowAddress(OpBuilder &b, Value source, ArrayRef<Value> indices) {
+    auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, source);
+    Value linear = metadata.getOffset();
+    for (auto [index, stride] :
+         llvm::zip(indices.drop_back(), metadata.getStrides().drop_back()))
+      linear = arith::AddIOp::create(
+          b, loc, linear, arith::MulIOp::create(b, loc, index, stride));
+    Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, source);
+    return arith::AddIOp::create(
+        b, loc, base,
+        arith::MulIOp::create(
+            b, loc, linear,
+            arith::ConstantIndexOp::create(b, loc, sizeof(float))));
+  }
+
+  /// Lanes (f32) from the last 64-byte boundary to the row's start.
+  Value getRowMisalignment(OpBuilder &b, Value rowAddress) {
+    return arith::ShRUIOp::create(
+        b, loc,
+        arith::AndIOp::create(
+            b, loc, rowAddress,
+            arith::ConstantIndexOp::create(b, loc, kRealignBytes - 1)),
+        arith::ConstantIndexOp::create(b, loc, 2));
+  }
+
+  /// True when the row at `point` of some realigned input does not start
+  /// at a 64-byte boundary.
+  Value isAnyRowMisaligned(OpBuilder &b, ArrayRef<SmallVector<Value>> rowIvs) {
+    Value any = arith::ConstantIntOp::create(b, loc, 0, 1);
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      if (!isRealignedInput(input))
+        continue;
+      for (ArrayRef<Value> ivs : rowIvs) {
+        SmallVector<Value> at(ivs);
+        at[vectorDim] = zero;
+        SmallVector<Value> indices =
+            getIndices(b, loc, op.getMatchingIndexingMap(input), at);
+        Value lanes =
+            getRowMisalignment(b, getRowAddress(b, input->get(), indices));
+        any = arith::OrIOp::create(
+            b, loc, any,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, lanes,
+                                  zero));
+      }
+    }
+    return any;
+  }
+
+  /// The `width` f32 of `source` at `indices` (a chunk of a row), from
+  /// width / 16 + 1 aligned loads and width / 16 permutes.
+  Value loadRealigned(OpBuilder &b, Value source, ArrayRef<Value> indices,
+                      int64_t width) {
+    Value rowAddress = getRowAddress(b, source, indices);
+    Value lanes = getRowMisalignment(b, rowAddress);
+    Value alignedRow = arith::AndIOp::create(
+        b, loc, rowAddress,
+        arith::ConstantIndexOp::create(b, loc, ~(kRealignBytes - 1)));
+    auto laneType = VectorType::get({kRealignLanes}, b.getF32Type());
+    auto indexType = VectorType::get({kRealignLanes}, b.getI32Type());
+    Value splatLanes = vector::BroadcastOp::create(
+        b, loc, indexType,
+        arith::IndexCastOp::create(b, loc, b.getI32Type(), lanes));
+    SmallVector<int32_t> iota(kRealignLanes);
+    std::iota(iota.begin(), iota.end(), 0);
+    Value laneIds = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(indexType, ArrayRef<int32_t>(iota)));
+    // Lane k of the permute takes lane p + k of (a_c, a_c+1).
+    Value permutation = arith::AddIOp::create(b, loc, splatLanes, laneIds);
+    Value chunkAddress = arith::AddIOp::create(
+        b, loc, alignedRow,
+        arith::MulIOp::create(
+            b, loc, indices.back(),
+            arith::ConstantIndexOp::create(b, loc, sizeof(float))));
+    auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+    int64_t count = width / kRealignLanes;
+    if (rotating)
+      return loadRotated(b, chunkAddress, laneIds, splatLanes, width);
+    SmallVector<Value> aligned;
+    for (int64_t m = 0; m <= count; ++m) {
+      Value address = arith::AddIOp::create(
+          b, loc, chunkAddress,
+          arith::ConstantIndexOp::create(b, loc, m * kRealignBytes));
+      Value ptr = LLVM::IntToPtrOp::create(
+          b, loc, ptrType,
+          arith::IndexCastOp::create(b, loc, b.getI64Type(), address)
+              .getResult(),
+          /*dereferenceable=*/nullptr);
+      // Lanes before the row (its first vector) or past the chunk's end
+      // (its last vector: only lanes below p are used) stay unread.
+      std::optional<arith::CmpIPredicate> keep;
+      if (m == 0 && realignHead)
+        keep = arith::CmpIPredicate::sge;
+      else if (m == count && realignTail)
+        keep = arith::CmpIPredicate::slt;
+      if (keep) {
+        Value mask = arith::CmpIOp::create(b, loc, *keep, laneIds, splatLanes);
+        Value zeros = arith::ConstantOp::create(
+            b, loc, DenseElementsAttr::get(laneType, 0.0f));
+        aligned.push_back(LLVM::MaskedLoadOp::create(
+            b, loc, laneType, ptr, mask, zeros, kRealignBytes));
+      } else {
+        aligned.push_back(
+            LLVM::LoadOp::create(b, loc, laneType, ptr, kRealignBytes));
+      }
+    }
+    Value chunk;
+    if (count > 1)
+      chunk = arith::ConstantOp::create(
+          b, loc,
+          DenseElementsAttr::get(VectorType::get({width}, b.getF32Type()),
+                                 0.0f));
+    auto intrinsic = b.getStringAttr("llvm.x86.avx512.vpermi2var.ps.512");
+    for (int64_t c = 0; c < count; ++c) {
+      Value lanesOfChunk =
+          LLVM::CallIntrinsicOp::create(
+              b, loc, laneType, intrinsic,
+              ValueRange{aligned[c], permutation, aligned[c + 1]})
+              .getResult(0);
+      if (count == 1)
+        return lanesOfChunk;
+      chunk = vector::InsertStridedSliceOp::create(
+          b, loc, lanesOfChunk, chunk, ArrayRef<int64_t>{c * kRealignLanes},
+          ArrayRef<int64_t>{1});
+    }
+    return chunk;
+  }
+
+  // Rotated lanes: instead of permuting every vector, the loop adds the
+  // aligned vectors themselves, so lane k of register r of a row that
+  // starts p lanes past a boundary sums the positions 16r + k - p (mod W):
+  // the partition of the plain loop, rotated by p lanes across the W / 16
+  // registers, each lane still in row order. The first step keeps the
+  // lanes before the row (k < p of register 0) at their state, one extra
+  // step adds the lanes k < p of the aligned vector after the last chunk,
+  // and one vpermi2ps per register at the end rotates the lanes back
+  // (accumulators carried in from an outer reduction step are rotated in
+  // first): the same partial results as the plain loop, bit for bit, with
+  // a loop of aligned loads only (the permute per vector cost 4-17 % from
+  // DRAM on AMD Zen 5; on the 16-core Xeon rotated lanes gained more).
+
+  /// Rotated lanes need the lanes' state to be f32 sums of one realigned
+  /// input per lane (no selections, NaN flags, other inputs along the
+  /// row or positions).
+  bool chooseRotatedLanes() {
+    if (selection || !fastExtrema.empty())
+      return false;
+    for (Value init : op.getDpsInits())
+      if (!cast<ShapedType>(init.getType()).getElementType().isF32())
+        return false;
+    int64_t alongRow = 0;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(input);
+      if (!map.isFunctionOfDim(vectorDim))
+        continue;
+      if (!isRealignedInput(input))
+        return false;
+      ++alongRow;
+    }
+    bool usesIndex = false;
+    op.getRegion().front().walk([&](linalg::IndexOp) { usesIndex = true; });
+    return alongRow == 1 && !usesIndex;
+  }
+
+  /// The `width` f32 of the aligned vectors at `chunkAddress` (rotated
+  /// lanes): the first masked to lanes >= p at realignHead; at realignTail
+  /// only the first, masked to lanes < p.
+  Value loadRotated(OpBuilder &b, Value chunkAddress, Value laneIds,
+                    Value splatLanes, int64_t width) {
+    auto laneType = VectorType::get({kRealignLanes}, b.getF32Type());
+    auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+    Value zeros = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(laneType, 0.0f));
+    Value chunk = width > kRealignLanes
+                      ? arith::ConstantOp::create(
+                            b, loc,
+                            DenseElementsAttr::get(
+                                VectorType::get({width}, b.getF32Type()), 0.0f))
+                            .getResult()
+                      : Value();
+    for (int64_t c = 0; c < width / kRealignLanes; ++c) {
+      Value part = zeros;
+      if (c == 0 || !realignTail) {
+        Value address = arith::AddIOp::create(
+            b, loc, chunkAddress,
+            arith::ConstantIndexOp::create(b, loc, c * kRealignBytes));
+        Value ptr = LLVM::IntToPtrOp::create(
+            b, loc, ptrType,
+            arith::IndexCastOp::create(b, loc, b.getI64Type(), address)
+                .getResult(),
+            /*dereferenceable=*/nullptr);
+        std::optional<arith::CmpIPredicate> keep;
+        if (c == 0 && realignHead)
+          keep = arith::CmpIPredicate::sge;
+        else if (c == 0 && realignTail)
+          keep = arith::CmpIPredicate::slt;
+        if (keep)
+          part = LLVM::MaskedLoadOp::create(
+              b, loc, laneType, ptr,
+              arith::CmpIOp::create(b, loc, *keep, laneIds, splatLanes), zeros,
+              kRealignBytes);
+        else
+          part = LLVM::LoadOp::create(b, loc, laneType, ptr, kRealignBytes);
+      }
+      if (!chunk)
+        return part;
+      chunk = vector::InsertStridedSliceOp::create(
+          b, loc, part, chunk, ArrayRef<int64_t>{c * kRealignLanes},
+          ArrayRef<int64_t>{1});
+    }
+    return chunk;
+  }
+
+  /// Lanes (i32 vector of `width`) and the row's misalignment p splat.
+  std::pair<Value, Value> getLaneIdsAndSplat(OpBuilder &b, Value lanes,
+                                             int64_t width) {
+    auto type = VectorType::get({width}, b.getI32Type());
+    SmallVector<int32_t> iota(width);
+    std::iota(iota.begin(), iota.end(), 0);
+    Value ids = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(type, ArrayRef<int32_t>(iota)));
+    Value splat = vector::BroadcastOp::create(
+        b, loc, type,
+        arith::IndexCastOp::create(b, loc, b.getI32Type(), lanes));
+    return {ids, splat};
+  }
+
+  /// `acc` moved between the plain loop's lane order and rotated lanes of
+  /// a row starting p = `lanes` past a boundary. `back` (rotated to
+  /// plain): register r lane j is lane j + p of rotated register r, or lane
+  /// j + p - 16 of register r + 1 (mod W/16); otherwise (plain to rotated,
+  /// for accumulators carried in from an outer reduction step): rotated
+  /// register r lane k is lane k - p of register r, or lane k - p + 16 of
+  /// register r - 1.
+  Value rotateLanes(OpBuilder &b, Value acc, Value lanes, bool back) {
+    // A splat (the identity a row starts from) is the same in any order.
+    DenseElementsAttr constant;
+    auto broadcast = acc.getDefiningOp<vector::BroadcastOp>();
+    if ((broadcast && !isa<VectorType>(broadcast.getSourceType())) ||
+        (matchPattern(acc, m_Constant(&constant)) && constant.isSplat()))
+      return acc;
+    int64_t width = cast<VectorType>(acc.getType()).getNumElements();
+    auto laneType = VectorType::get({kRealignLanes}, b.getF32Type());
+    auto [ids, splat] = getLaneIdsAndSplat(b, lanes, kRealignLanes);
+    // vpermi2ps: indices 0-15 pick lanes of the first register, 16-31 of
+    // the second.
+    Value permutation;
+    if (back) {
+      permutation = arith::AddIOp::create(b, loc, splat, ids);
+    } else {
+      Value sixteen = arith::ConstantOp::create(
+          b, loc,
+          DenseElementsAttr::get(cast<ShapedType>(ids.getType()),
+                                 static_cast<int32_t>(kRealignLanes)));
+      permutation = arith::SubIOp::create(
+          b, loc, arith::AddIOp::create(b, loc, ids, sixteen), splat);
+    }
+    int64_t count = width / kRealignLanes;
+    SmallVector<Value> registers;
+    for (int64_t r = 0; r < count; ++r)
+      registers.push_back(
+          count == 1
+              ? acc
+              : vector::ExtractStridedSliceOp::create(
+                    b, loc, acc, ArrayRef<int64_t>{r * kRealignLanes},
+                    ArrayRef<int64_t>{kRealignLanes}, ArrayRef<int64_t>{1})
+                    .getResult());
+    auto intrinsic = b.getStringAttr("llvm.x86.avx512.vpermi2var.ps.512");
+    Value result = acc;
+    for (int64_t r = 0; r < count; ++r) {
+      Value first = back ? registers[r] : registers[(r + count - 1) % count];
+      Value second = back ? registers[(r + 1) % count] : registers[r];
+      Value moved =
+          LLVM::CallIntrinsicOp::create(b, loc, laneType, intrinsic,
+                                        ValueRange{first, permutation, second})
+              .getResult(0);
+      if (count == 1)
+        return moved;
+      result = vector::InsertStridedSliceOp::create(
+          b, loc, moved, result, ArrayRef<int64_t>{r * kRealignLanes},
+          ArrayRef<int64_t>{1});
+    }
+    return result;
+  }
+
+  /// The then-branch of a misaligned row group with rotated lanes: the
+  /// accumulators `accs` (rowState per row) over [begin, end) by `step`,
+  /// returned in the plain loop's lane order.
+  template <typename StepFn, typename LoopFn>
+  SmallVector<Value> emitRotatedRows(OpBuilder &rb, int64_t begin, int64_t end,
+                                     int64_t step, ValueRange accs,
+                                     ArrayRef<SmallVector<Value>> rowIvs,
+                                     StepFn &emitStep, LoopFn &emitLoop) {
+    auto dispatch = scf::IfOp::create(rb, loc, TypeRange(accs),
+                                      isAnyRowMisaligned(rb, rowIvs),
+                                      /*withElseRegion=*/true);
+    OpBuilder tb = OpBuilder::atBlockEnd(dispatch.thenBlock());
+    // p of each row (of the one input read along the row).
+    OpOperand *input =
+        *llvm::find_if(op.getDpsInputOperands(), [&](OpOperand *operand) {
+          return isRealignedInput(operand);
+        });
+    SmallVector<Value> rowLanes;
+    for (ArrayRef<Value> ivs : rowIvs) {
+      SmallVector<Value> at(ivs);
+      at[vectorDim] = arith::ConstantIndexOp::create(tb, loc, 0);
+      rowLanes.push_back(getRowMisalignment(
+          tb, getRowAddress(
+                  tb, input->get(),
+                  getIndices(tb, loc, op.getMatchingIndexingMap(input), at))));
+    }
+    int64_t perRow = accs.size() / rowIvs.size();
+    // Accumulators carried in (an outer reduction's earlier steps) take
+    // the rotated order.
+    SmallVector<Value> rotatedAccs;
+    for (auto [i, acc] : llvm::enumerate(accs))
+      rotatedAccs.push_back(
+          rotateLanes(tb, acc, rowLanes[i / perRow], /*back=*/false));
+    // Lanes k of each row's accumulators take the step's value where
+    // `predicate`(k, p) holds, else keep their state.
+    auto merge = [&](ValueRange state, ValueRange next,
+                     arith::CmpIPredicate predicate) {
+      SmallVector<Value> merged;
+      for (auto [i, value] : llvm::enumerate(next)) {
+        auto [ids, splat] = getLaneIdsAndSplat(tb, rowLanes[i / perRow], width);
+        Value keep = arith::CmpIOp::create(tb, loc, predicate, ids, splat);
+        merged.push_back(
+            arith::SelectOp::create(tb, loc, keep, value, state[i]));
+      }
+      return merged;
+    };
+    realigning = rotating = true;
+    realignHead = true;
+    SmallVector<Value> state =
+        merge(rotatedAccs,
+              emitStep(tb, arith::ConstantIndexOp::create(tb, loc, begin),
+                       rotatedAccs),
+              arith::CmpIPredicate::sge);
+    realignHead = false;
+    state = emitLoop(tb, begin + step, end, state);
+    realignTail = true;
+    state =
+        merge(state,
+              emitStep(tb, arith::ConstantIndexOp::create(tb, loc, end), state),
+              arith::CmpIPredicate::slt);
+    realignTail = false;
+    realigning = rotating = false;
+    for (size_t i = 0; i < state.size(); ++i)
+      state[i] = rotateLanes(tb, state[i], rowLanes[i / perRow], /*back=*/true);
+    scf::YieldOp::create(tb, loc, state);
+    OpBuilder eb = OpBuilder::atBlockEnd(dispatch.elseBlock());
+    scf::YieldOp::create(eb, loc, emitLoop(eb, begin, end, accs));
+    return SmallVector<Value>(dispatch.getResults());
   }
 
   /// Large enough for threads, and not already inside a parallel loop (a
@@ -1439,6 +1847,8 @@ private:
     // maximumf/minimumf output (chooseFastExtrema).
     chooseFastExtrema();
     int64_t rowState = numOutputs + fastExtrema.size();
+    bool realign = chooseRealign();
+    bool rotate = realign && chooseRotatedLanes();
 
     buildLoops(
         rewriter, parallelDims, parallelCounts, parallel,
@@ -1509,45 +1919,87 @@ private:
                   getNextStepRows(rb, rowIvs, reductionDims, reductionCounts);
               aheadRows = getLongRows(rb, rowIvs);
             }
-            auto loop = scf::ForOp::create(
-                rb, loc, arith::ConstantIndexOp::create(rb, loc, begin),
-                arith::ConstantIndexOp::create(rb, loc, end),
-                arith::ConstantIndexOp::create(rb, loc, step), accs,
-                [&](OpBuilder &lb, Location, Value iv, ValueRange args) {
-                  emitPrefetches(lb, nextRows, iv, step);
-                  if (!aheadRows.empty())
-                    emitPrefetches(
-                        lb, aheadRows,
-                        arith::MinUIOp::create(
-                            lb, loc,
-                            arith::AddIOp::create(
-                                lb, loc, iv,
-                                arith::ConstantIndexOp::create(
-                                    lb, loc,
-                                    longRowPrefetchBytes /
-                                        aheadRows.front().elementBytes)),
-                            arith::ConstantIndexOp::create(lb, loc,
-                                                           end - step)),
-                        step, longRowPrefetchLocality);
-                  SmallVector<Value> next;
-                  for (int64_t row = 0; row < jam; ++row) {
-                    Point point;
-                    point.ivs = rowIvs[row];
-                    point.ivs[vectorDim] = iv;
-                    if (step > 1) {
-                      point.vectorDim = vectorDim;
-                      point.width = width;
-                    }
-                    llvm::append_range(
-                        next,
-                        accumulateState(lb, point,
-                                        args.slice(row * rowState, rowState)));
-                  }
-                  scf::YieldOp::create(lb, loc, next);
-                });
-            if (step > 1)
-              requestUnroll(loop);
-            return SmallVector<Value>(loop.getResults());
+            // One step at `iv` from the accumulators `args`.
+            auto emitStep = [&](OpBuilder &lb, Value iv, ValueRange args) {
+              emitPrefetches(lb, nextRows, iv, step);
+              if (!aheadRows.empty())
+                emitPrefetches(
+                    lb, aheadRows,
+                    arith::MinUIOp::create(
+                        lb, loc,
+                        arith::AddIOp::create(
+                            lb, loc, iv,
+                            arith::ConstantIndexOp::create(
+                                lb, loc,
+                                longRowPrefetchBytes /
+                                    aheadRows.front().elementBytes)),
+                        arith::ConstantIndexOp::create(lb, loc, end - step)),
+                    step, longRowPrefetchLocality);
+              SmallVector<Value> next;
+              for (int64_t row = 0; row < jam; ++row) {
+                Point point;
+                point.ivs = rowIvs[row];
+                point.ivs[vectorDim] = iv;
+                if (step > 1) {
+                  point.vectorDim = vectorDim;
+                  point.width = width;
+                }
+                llvm::append_range(
+                    next, accumulateState(
+                              lb, point, args.slice(row * rowState, rowState)));
+              }
+              return next;
+            };
+            auto emitLoop = [&](OpBuilder &lb, int64_t from, int64_t to,
+                                ValueRange init) {
+              if (from >= to)
+                return SmallVector<Value>(init);
+              auto loop = scf::ForOp::create(
+                  lb, loc, arith::ConstantIndexOp::create(lb, loc, from),
+                  arith::ConstantIndexOp::create(lb, loc, to),
+                  arith::ConstantIndexOp::create(lb, loc, step), init,
+                  [&](OpBuilder &bb, Location, Value iv, ValueRange args) {
+                    scf::YieldOp::create(bb, loc, emitStep(bb, iv, args));
+                  });
+              if (step > 1)
+                requestUnroll(loop);
+              return SmallVector<Value>(loop.getResults());
+            };
+            if (step == 1 || !realign)
+              return emitLoop(rb, begin, end, accs);
+            if (rotate)
+              return emitRotatedRows(rb, begin, end, step, accs, rowIvs,
+                                     emitStep, emitLoop);
+            // Rows that start off a 64-byte boundary (at run time) read
+            // realigned vectors: the first and last steps peeled, their
+            // outer aligned vectors masked; aligned rows keep the plain
+            // loop.
+            auto dispatch = scf::IfOp::create(rb, loc, TypeRange(accs),
+                                              isAnyRowMisaligned(rb, rowIvs),
+                                              /*withElseRegion=*/true);
+            {
+              OpBuilder tb = OpBuilder::atBlockEnd(dispatch.thenBlock());
+              int64_t steps = (end - begin) / step;
+              realigning = true;
+              realignHead = true;
+              realignTail = steps == 1;
+              SmallVector<Value> state = emitStep(
+                  tb, arith::ConstantIndexOp::create(tb, loc, begin), accs);
+              realignHead = realignTail = false;
+              state = emitLoop(tb, begin + step, end - step, state);
+              if (steps > 1) {
+                realignTail = true;
+                state = emitStep(
+                    tb, arith::ConstantIndexOp::create(tb, loc, end - step),
+                    state);
+                realignTail = false;
+              }
+              realigning = false;
+              scf::YieldOp::create(tb, loc, state);
+            }
+            OpBuilder eb = OpBuilder::atBlockEnd(dispatch.elseBlock());
+            scf::YieldOp::create(eb, loc, emitLoop(eb, begin, end, accs));
+            return SmallVector<Value>(dispatch.getResults());
           };
           // The remainder [vectorEnd, innermost) as one W-wide step at
           // innermost - W (W <= innermost: every element it reads is in
@@ -1819,22 +2271,25 @@ private:
   /// what the J bursts gain: a fused max/sum/sum-of-squares of long rows
   /// (3 outputs) had 149 spill moves with J = 4, none with J = 1.
   int64_t capWideJam(int64_t jam) {
-    bool mathBody =
-        op.getRegion()
-            .front()
-            .walk([](Operation *inner) {
-              return isa_and_nonnull<math::MathDialect>(inner->getDialect())
-                         ? WalkResult::interrupt()
-                         : WalkResult::advance();
-            })
-            .wasInterrupted();
-    if (mathBody)
+    if (hasMathBody())
       return 1;
     int64_t registers = vectorBits >= 512 ? 32 : 16;
     int64_t perRow = (width / lanesPerRegister) * int64_t(op.getNumDpsInits());
     while (jam > 1 && jam * perRow > registers / 2)
       jam /= 2;
     return jam;
+  }
+
+  /// The body computes a math op (exp, log: compute-bound loops).
+  bool hasMathBody() {
+    return op.getRegion()
+        .front()
+        .walk([](Operation *inner) {
+          return isa_and_nonnull<math::MathDialect>(inner->getDialect())
+                     ? WalkResult::interrupt()
+                     : WalkResult::advance();
+        })
+        .wasInterrupted();
   }
 
   /// Bytes of one innermost row of the widest input element type.
@@ -1930,7 +2385,14 @@ private:
   int64_t itemsPerThread, callerStreamingBytes;
   bool streamFills, prefetch;
   int64_t longRowStreams, longRowPrefetchBytes, longRowPrefetchLocality;
-  bool longRowWide;
+  bool longRowWide, realignRows;
+  /// While set, loadInputs reads the realigned inputs (isRealignedInput)
+  /// of vector points with aligned loads (loadRealigned); the first
+  /// aligned vector of a row is masked at realignHead, the last at
+  /// realignTail.
+  bool realigning = false, realignHead = false, realignTail = false;
+  /// With realigning: rotated lanes (emitRotatedRows), no permutes.
+  bool rotating = false;
   SmallVector<int64_t> sizes;
   SmallVector<utils::IteratorType> iterators;
   int64_t rank = 0, vectorDim = -1, width = 1, lanesPerRegister = 1;
@@ -1994,11 +2456,11 @@ struct LinalgToVectorLoopsPass
     SmallVector<linalg::GenericOp> generics;
     getOperation().walk([&](linalg::GenericOp op) { generics.push_back(op); });
     for (linalg::GenericOp op : generics) {
-      GenericLowering lowering(rewriter, op, vectorBits, registersPerChunk,
-                               parallelThreshold, threads, itemsPerThread,
-                               callerStreamingBytes, streamFills, prefetchRows,
-                               longRowStreams, longRowPrefetchBytes,
-                               longRowPrefetchLocality, longRowWide);
+      GenericLowering lowering(
+          rewriter, op, vectorBits, registersPerChunk, parallelThreshold,
+          threads, itemsPerThread, callerStreamingBytes, streamFills,
+          prefetchRows, longRowStreams, longRowPrefetchBytes,
+          longRowPrefetchLocality, longRowWide, realignRows);
       (void)lowering.run();
     }
   }

@@ -97,6 +97,7 @@ TEST(VectorWidth, HostMatchesItsTargetMachine) {
   EXPECT_EQ(fromHost.longRowWide, fromMachine.longRowWide);
   EXPECT_EQ(fromHost.homeRanges, fromMachine.homeRanges);
   EXPECT_EQ(fromHost.streamFills, fromMachine.streamFills);
+  EXPECT_EQ(fromHost.realignRows, fromMachine.realignRows);
   EXPECT_EQ(fromHost.x86Scalef, fromMachine.x86Scalef);
 }
 
@@ -129,15 +130,18 @@ TEST(TargetOptions, EachLeftToTheTarget) {
   EXPECT_TRUE(zen.longRowWide);
   EXPECT_TRUE(zen.homeRanges);
   EXPECT_FALSE(zen.streamFills);
+  EXPECT_TRUE(zen.realignRows);
   EXPECT_TRUE(zen.x86Scalef);
   choose(xeon, targetOf("sapphirerapids", {"avx2", "avx512f"}));
   EXPECT_EQ(xeon.vectorBits, 512);
   EXPECT_FALSE(xeon.longRowWide);
   EXPECT_FALSE(xeon.homeRanges);
   EXPECT_TRUE(xeon.streamFills);
+  EXPECT_TRUE(xeon.realignRows);
   EXPECT_TRUE(xeon.x86Scalef);
   choose(avx2, targetOf("x86-64-v3", {"avx2"}));
   EXPECT_EQ(avx2.vectorBits, 256);
+  EXPECT_FALSE(avx2.realignRows);
   EXPECT_FALSE(avx2.x86Scalef);
 }
 
@@ -145,26 +149,34 @@ TEST(TargetOptions, ExplicitOptionsStay) {
   CPUPipelineOptions zen;
   choose(zen, targetOf("znver5", {"avx2", "avx512f"}),
          "vector-bits=128 long-row-wide=false home-ranges=false "
-         "stream-fills=true x86-scalef=false");
+         "stream-fills=true realign-rows=false x86-scalef=false");
   EXPECT_EQ(zen.vectorBits, 128);
   EXPECT_FALSE(zen.longRowWide);
   EXPECT_FALSE(zen.homeRanges);
   EXPECT_TRUE(zen.streamFills);
+  EXPECT_FALSE(zen.realignRows);
   EXPECT_FALSE(zen.x86Scalef);
 }
 
-TEST(TargetOptions, ScalefWithoutAvx512FIsAnError) {
+/// The error of choosing for an AVX2 target with `explicitOptions`.
+std::string errorOnAvx2(llvm::StringRef explicitOptions) {
   CPUPipelineOptions options;
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
-  ASSERT_TRUE(
-      succeeded(options.parseFromString("x86-scalef=true", errorStream)));
+  EXPECT_TRUE(succeeded(options.parseFromString(explicitOptions, errorStream)));
   llvm::Error error =
       chooseTargetOptions(options, targetOf("x86-64-v3", {"avx2"}));
-  ASSERT_TRUE(bool(error));
-  EXPECT_EQ(llvm::toString(std::move(error)),
+  return error ? llvm::toString(std::move(error)) : "";
+}
+
+TEST(TargetOptions, Avx512OnlyOptionsOnAvx2AreErrors) {
+  EXPECT_EQ(errorOnAvx2("x86-scalef=true"),
             "x86-scalef=true needs a target with AVX-512F (vscalefps); the "
             "target CPU 'x86-64-v3' with its features has none");
+  EXPECT_EQ(errorOnAvx2("realign-rows=true"),
+            "realign-rows=true needs a target with AVX-512F (vpermi2ps); the "
+            "target CPU 'x86-64-v3' with its features has none");
+  EXPECT_EQ(errorOnAvx2("realign-rows=false x86-scalef=false"), "");
 }
 
 int64_t hostVectorBits() {
@@ -368,6 +380,58 @@ TEST(X86Scalef, ExplicitOptionOverrides) {
     EXPECT_NE(jitIR("vector-bits=512 x86-scalef=true", kExpModule, "exp")
                   .find(kScalefIntrinsic),
               std::string::npos);
+}
+
+TEST(RealignRows, Rule) {
+  auto realignFor = [](std::initializer_list<llvm::StringRef> features) {
+    llvm::StringSet<> set;
+    for (llvm::StringRef feature : features)
+      set.insert(feature);
+    return chooseRealignRows(
+        [&](llvm::StringRef name) { return set.contains(name); });
+  };
+  EXPECT_TRUE(realignFor({"avx2", "avx512f"}));
+  EXPECT_FALSE(realignFor({"avx2", "fma"}));
+  EXPECT_FALSE(realignFor({"neon"}));
+}
+
+// Every AVX-512F target, AMD and Intel alike (a split load costs both).
+TEST(RealignRows, AheadOfTimeTargets) {
+  auto realignFor = [](llvm::StringRef triple, llvm::StringRef cpu,
+                       llvm::StringRef features = "") -> int {
+    std::unique_ptr<llvm::TargetMachine> machine =
+        createMachine(triple, cpu, features);
+    return machine ? chooseRealignRows(CPUTarget::of(*machine).hasFeature) : -1;
+  };
+  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "x86-64-v4"), 1);
+  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "znver5"), 1);
+  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "sapphirerapids"), 1);
+  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "x86-64-v3"), 0);
+  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "x86-64-v4", "-avx512f"), 0);
+  int arm = realignFor("aarch64-unknown-linux-gnu", "generic");
+  if (arm != -1)
+    EXPECT_EQ(arm, 0);
+}
+
+constexpr const char *kPermuteIntrinsic = "llvm.x86.avx512.vpermi2var.ps.512";
+
+TEST(RealignRows, JitChoosesForTheHost) {
+  bool realign = chooseRealignRows(CPUTarget::host().hasFeature);
+  EXPECT_EQ(realign, hostVectorBits() == 512);
+  std::string ir = jitIR("vector-bits=512", kLongRowSumModule, "sum");
+  EXPECT_EQ(ir.find(kPermuteIntrinsic) != std::string::npos, realign);
+}
+
+TEST(RealignRows, ExplicitOptionOverrides) {
+  EXPECT_EQ(
+      jitIR("vector-bits=512 realign-rows=false", kLongRowSumModule, "sum")
+          .find(kPermuteIntrinsic),
+      std::string::npos);
+  if (chooseRealignRows(CPUTarget::host().hasFeature))
+    EXPECT_NE(
+        jitIR("vector-bits=512 realign-rows=true", kLongRowSumModule, "sum")
+            .find(kPermuteIntrinsic),
+        std::string::npos);
 }
 
 } // namespace

@@ -101,6 +101,13 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
                      "whole chunk each (default: by target CPU, "
                      "chooseLongRowWide)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> realignRows{
+      *this, "realign-rows",
+      llvm::cl::desc("The target has AVX-512F: long f32 rows of inner "
+                     "reductions that start off a 64-byte boundary at run "
+                     "time are read with aligned loads and vpermi2ps "
+                     "(default: by target features, chooseRealignRows)"),
+      llvm::cl::init(false)};
   PassOptions::Option<int64_t> callerStreamingBytes{
       *this, "caller-streaming-bytes",
       llvm::cl::desc("Outputs in the caller's buffers from this size on are "

@@ -61,8 +61,15 @@ bool chooseStreamFills(llvm::StringRef cpuName);
 /// x86-scalef pipeline option).
 bool chooseX86Scalef(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
 
+/// Whether long f32 rows of inner reductions that start off a 64-byte
+/// boundary are read with aligned loads rebuilt by vpermi2ps (the
+/// realign-rows pipeline option): the features answer for LLVM feature
+/// names.
+bool chooseRealignRows(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
+
 /// Sets each option of `options` that is left to the target (vector-bits,
-/// long-row-wide, home-ranges, stream-fills, x86-scalef) by the rules above
+/// long-row-wide, home-ranges, stream-fills, realign-rows, x86-scalef) by the
+/// rules above
 /// for `target`; options given explicitly stay. Fails, naming the option,
 /// on an explicit option that `target` cannot execute.
 llvm::Error chooseTargetOptions(CPUPipelineOptions &options,

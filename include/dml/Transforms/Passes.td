@@ -179,6 +179,11 @@ def DMLLinalgToVectorLoops
     Option<"longRowWide", "long-row-wide", "bool", /*default=*/"false",
            "Rows of at least 16 KiB read several at once keep a whole chunk "
            "(registers-per-chunk registers) each instead of one register">,
+    Option<"realignRows", "realign-rows", "bool", /*default=*/"false",
+           "The target has AVX-512F: f32 rows of at least 16 KiB of an "
+           "inner reduction whose start is not 64-byte aligned at run time "
+           "are read with aligned loads, each 16-lane vector rebuilt from "
+           "two by vpermi2ps (no load spans two cache lines)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
