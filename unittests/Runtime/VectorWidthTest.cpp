@@ -22,12 +22,17 @@ using namespace mlir::dml;
 
 namespace {
 
-int64_t bitsFor(std::initializer_list<llvm::StringRef> features) {
-  llvm::StringSet<> set;
+/// A feature predicate true for exactly `features`.
+std::function<bool(llvm::StringRef)>
+hasOnly(std::initializer_list<llvm::StringRef> features) {
+  auto set = std::make_shared<llvm::StringSet<>>();
   for (llvm::StringRef feature : features)
-    set.insert(feature);
-  return chooseVectorBits(
-      [&](llvm::StringRef name) { return set.contains(name); });
+    set->insert(feature);
+  return [set](llvm::StringRef feature) { return set->contains(feature); };
+}
+
+int64_t bitsFor(std::initializer_list<llvm::StringRef> features) {
+  return chooseVectorBits(hasOnly(features));
 }
 
 TEST(VectorWidth, Rule) {
@@ -57,13 +62,23 @@ std::unique_ptr<llvm::TargetMachine> createMachine(llvm::StringRef tripleName,
       triple, cpu, features, llvm::TargetOptions(), std::nullopt));
 }
 
-/// The width for a target machine of `triple` and `cpu`, or -1 when LLVM
-/// has no such target.
-int64_t bitsForTarget(llvm::StringRef tripleName, llvm::StringRef cpu,
-                      llvm::StringRef features = "") {
+/// `choice` for a target machine of `triple`, `cpu` and `features`, or -1
+/// when LLVM has no such target.
+int64_t chooseForMachine(llvm::function_ref<int64_t(const CPUTarget &)> choice,
+                         llvm::StringRef tripleName, llvm::StringRef cpu,
+                         llvm::StringRef features = "") {
   std::unique_ptr<llvm::TargetMachine> machine =
       createMachine(tripleName, cpu, features);
-  return machine ? chooseVectorBits(CPUTarget::of(*machine).hasFeature) : -1;
+  return machine ? choice(CPUTarget::of(*machine)) : -1;
+}
+
+int64_t bitsForTarget(llvm::StringRef tripleName, llvm::StringRef cpu,
+                      llvm::StringRef features = "") {
+  return chooseForMachine(
+      [](const CPUTarget &target) {
+        return chooseVectorBits(target.hasFeature);
+      },
+      tripleName, cpu, features);
 }
 
 TEST(VectorWidth, AheadOfTimeTargets) {
@@ -104,11 +119,7 @@ TEST(VectorWidth, HostMatchesItsTargetMachine) {
 /// A target of the LLVM CPU `name` with exactly `features`.
 CPUTarget targetOf(llvm::StringRef name,
                    std::initializer_list<llvm::StringRef> features) {
-  auto set = std::make_shared<llvm::StringSet<>>();
-  for (llvm::StringRef feature : features)
-    set->insert(feature);
-  return {name.str(),
-          [set](llvm::StringRef feature) { return set->contains(feature); }};
+  return {name.str(), hasOnly(features)};
 }
 
 /// Sets `options` to `explicitOptions` and what `target` chooses for the
@@ -326,11 +337,7 @@ TEST(StreamFills, ExplicitOptionOverrides) {
 
 TEST(X86Scalef, Rule) {
   auto scalefFor = [](std::initializer_list<llvm::StringRef> features) {
-    llvm::StringSet<> set;
-    for (llvm::StringRef feature : features)
-      set.insert(feature);
-    return chooseX86Scalef(
-        [&](llvm::StringRef name) { return set.contains(name); });
+    return chooseX86Scalef(hasOnly(features));
   };
   EXPECT_TRUE(scalefFor({"avx2", "avx512f"}));
   EXPECT_FALSE(scalefFor({"avx2", "fma"}));
@@ -341,10 +348,12 @@ TEST(X86Scalef, Rule) {
 // vector-bits=256 still has vscalefps.
 TEST(X86Scalef, AheadOfTimeTargets) {
   auto scalefFor = [](llvm::StringRef triple, llvm::StringRef cpu,
-                      llvm::StringRef features = "") -> int {
-    std::unique_ptr<llvm::TargetMachine> machine =
-        createMachine(triple, cpu, features);
-    return machine ? chooseX86Scalef(CPUTarget::of(*machine).hasFeature) : -1;
+                      llvm::StringRef features = "") {
+    return chooseForMachine(
+        [](const CPUTarget &target) {
+          return int64_t(chooseX86Scalef(target.hasFeature));
+        },
+        triple, cpu, features);
   };
   EXPECT_EQ(scalefFor("x86_64-unknown-linux-gnu", "x86-64-v4"), 1);
   EXPECT_EQ(scalefFor("x86_64-unknown-linux-gnu", "znver5"), 1);
@@ -384,11 +393,7 @@ TEST(X86Scalef, ExplicitOptionOverrides) {
 
 TEST(RealignRows, Rule) {
   auto realignFor = [](std::initializer_list<llvm::StringRef> features) {
-    llvm::StringSet<> set;
-    for (llvm::StringRef feature : features)
-      set.insert(feature);
-    return chooseRealignRows(
-        [&](llvm::StringRef name) { return set.contains(name); });
+    return chooseRealignRows(hasOnly(features));
   };
   EXPECT_TRUE(realignFor({"avx2", "avx512f"}));
   EXPECT_FALSE(realignFor({"avx2", "fma"}));
@@ -398,10 +403,12 @@ TEST(RealignRows, Rule) {
 // Every AVX-512F target, AMD and Intel alike (a split load costs both).
 TEST(RealignRows, AheadOfTimeTargets) {
   auto realignFor = [](llvm::StringRef triple, llvm::StringRef cpu,
-                       llvm::StringRef features = "") -> int {
-    std::unique_ptr<llvm::TargetMachine> machine =
-        createMachine(triple, cpu, features);
-    return machine ? chooseRealignRows(CPUTarget::of(*machine).hasFeature) : -1;
+                       llvm::StringRef features = "") {
+    return chooseForMachine(
+        [](const CPUTarget &target) {
+          return int64_t(chooseRealignRows(target.hasFeature));
+        },
+        triple, cpu, features);
   };
   EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "x86-64-v4"), 1);
   EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "znver5"), 1);
