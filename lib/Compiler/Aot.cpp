@@ -774,6 +774,9 @@ static Status compileModule(ModuleOp module, const std::string &outputPath,
     if (!pipelineOptions.streamFills.hasValue())
       pipelineOptions.streamFills =
           mlir::dml::chooseStreamFills((*machine)->getTargetCPU());
+    if (!pipelineOptions.streamPagePrefetch.hasValue())
+      pipelineOptions.streamPagePrefetch =
+          mlir::dml::chooseStreamPagePrefetch((*machine)->getTargetCPU());
     if (!pipelineOptions.x86Scalef.hasValue())
       pipelineOptions.x86Scalef = mlir::dml::getTargetX86Scalef(**machine);
     else if (pipelineOptions.x86Scalef &&

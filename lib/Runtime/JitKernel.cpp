@@ -669,6 +669,8 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
       pipelineOptions.homeRanges = getHostHomeRanges();
     if (!pipelineOptions.streamFills.hasValue())
       pipelineOptions.streamFills = getHostStreamFills();
+    if (!pipelineOptions.streamPagePrefetch.hasValue())
+      pipelineOptions.streamPagePrefetch = getHostStreamPagePrefetch();
     if (!pipelineOptions.x86Scalef.hasValue())
       pipelineOptions.x86Scalef = getHostX86Scalef();
     else if (pipelineOptions.x86Scalef && !getHostX86Scalef())

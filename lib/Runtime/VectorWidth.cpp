@@ -61,10 +61,24 @@ bool dml::getHostHomeRanges() {
 }
 
 bool dml::chooseStreamFills(llvm::StringRef cpuName) {
-  // AMD Zen 5 writes a store-only stream (one_hot's 524 MB) ~30 % faster
-  // with ordinary stores than with non-temporal ones (bench/README.md, O1);
-  // the Intel Xeons keep their measured streaming gain.
-  return !cpuName.starts_with("znver");
+  // Every CPU measured streams store-only outputs: the Intel Xeons 1.9-2.8x
+  // faster than with ordinary stores (O1); AMD Zen 5 46-52 % faster with
+  // whole-line stores and a prefetched line per page
+  // (chooseStreamPagePrefetch), 30 % slower without (bench/README.md, O1,
+  // branch cpu-o1).
+  (void)cpuName;
+  return true;
+}
+
+bool dml::chooseStreamPagePrefetch(llvm::StringRef cpuName) {
+  // AMD Zen 5 streamed one_hot's 524 MB at 1 thread in 10.9 ms with a line
+  // of each page prefetched first, 26.3 ms without, 20.1 with ordinary
+  // stores (bench/README.md, branch cpu-o1). Not yet measured elsewhere.
+  return cpuName.starts_with("znver");
+}
+
+bool dml::getHostStreamPagePrefetch() {
+  return chooseStreamPagePrefetch(llvm::sys::getHostCPUName());
 }
 
 bool dml::getHostStreamFills() {

@@ -195,8 +195,8 @@ TEST(LongRowWide, ExplicitOptionsOverride) {
 }
 
 TEST(StreamFills, Rule) {
-  EXPECT_FALSE(chooseStreamFills("znver5"));
-  EXPECT_FALSE(chooseStreamFills("znver4"));
+  EXPECT_TRUE(chooseStreamFills("znver5"));
+  EXPECT_TRUE(chooseStreamFills("znver4"));
   EXPECT_TRUE(chooseStreamFills("sapphirerapids"));
   EXPECT_TRUE(chooseStreamFills("skylake-avx512"));
   EXPECT_TRUE(chooseStreamFills("x86-64-v4"));
@@ -238,6 +238,35 @@ TEST(StreamFills, JitChoosesForTheHost) {
 TEST(StreamFills, ExplicitOptionOverrides) {
   EXPECT_TRUE(streamsOneHot("vector-bits=512 stream-fills=true"));
   EXPECT_FALSE(streamsOneHot("vector-bits=512 stream-fills=false"));
+}
+
+TEST(StreamPagePrefetch, Rule) {
+  EXPECT_TRUE(chooseStreamPagePrefetch("znver5"));
+  EXPECT_TRUE(chooseStreamPagePrefetch("znver4"));
+  EXPECT_FALSE(chooseStreamPagePrefetch("sapphirerapids"));
+  EXPECT_FALSE(chooseStreamPagePrefetch("x86-64-v4"));
+  EXPECT_FALSE(chooseStreamPagePrefetch(""));
+}
+
+/// The streamed one_hot's rows get write prefetches (one line per page).
+bool prefetchesStreamedPages(llvm::StringRef pipelineOptions) {
+  std::string ir = jitIR(pipelineOptions, kLargeOneHotModule, "one_hot");
+  return ir.find("nontemporal") != std::string::npos &&
+         ir.find("write, locality<3>") != std::string::npos;
+}
+
+TEST(StreamPagePrefetch, JitChoosesForTheHost) {
+  bool prefetch = chooseStreamPagePrefetch(llvm::sys::getHostCPUName());
+  EXPECT_EQ(getHostStreamPagePrefetch(), prefetch);
+  EXPECT_EQ(prefetchesStreamedPages("vector-bits=512 stream-fills=true"),
+            prefetch);
+}
+
+TEST(StreamPagePrefetch, ExplicitOptionOverrides) {
+  EXPECT_TRUE(prefetchesStreamedPages(
+      "vector-bits=512 stream-fills=true stream-page-prefetch=true"));
+  EXPECT_FALSE(prefetchesStreamedPages(
+      "vector-bits=512 stream-fills=true stream-page-prefetch=false"));
 }
 
 TEST(X86Scalef, Rule) {

@@ -112,6 +112,12 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
                      "fills) are written with non-temporal stores too "
                      "(default: by target CPU, chooseStreamFills)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> streamPagePrefetch{
+      *this, "stream-page-prefetch",
+      llvm::cl::desc("Before a row's line-aligned non-temporal stores, "
+                     "prefetch one line of each page they write (default: "
+                     "by target CPU, chooseStreamPagePrefetch)"),
+      llvm::cl::init(true)};
   PassOptions::Option<unsigned> threads{
       *this, "threads",
       llvm::cl::desc("Threads of the OpenMP parallel loops; 1 keeps the code "

@@ -48,6 +48,13 @@ bool chooseStreamFills(llvm::StringRef cpuName);
 /// chooseStreamFills for the CPU this process runs on.
 bool getHostStreamFills();
 
+/// Whether rows written with line-aligned non-temporal stores get one line
+/// of each page prefetched for writing first on the LLVM CPU `cpuName` (the
+/// stream-page-prefetch pipeline option).
+bool chooseStreamPagePrefetch(llvm::StringRef cpuName);
+/// chooseStreamPagePrefetch for the CPU this process runs on.
+bool getHostStreamPagePrefetch();
+
 /// Whether f32 exp may scale by vscalefps on its float exponent (the
 /// x86-scalef pipeline option): the features answer for LLVM feature names.
 bool chooseX86Scalef(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
