@@ -73,7 +73,9 @@ bool dml::chooseStreamFills(llvm::StringRef cpuName) {
 bool dml::chooseStreamPagePrefetch(llvm::StringRef cpuName) {
   // AMD Zen 5 streamed one_hot's 524 MB at 1 thread in 10.9 ms with a line
   // of each page prefetched first, 26.3 ms without, 20.1 with ordinary
-  // stores (bench/README.md, branch cpu-o1). Not yet measured elsewhere.
+  // stores. On the 16-core Xeon the prefetch gained nothing on O1 and G1,
+  // and O1 ran fastest in 16-byte pieces, which store-only loops keep
+  // without this option (bench/README.md, branch cpu-o1).
   return cpuName.starts_with("znver");
 }
 

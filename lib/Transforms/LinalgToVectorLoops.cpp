@@ -900,9 +900,13 @@ private:
   /// kernel ran 30 % slower with those than with ordinary stores). With
   /// whole chunks of lines from a line boundary, every line is one or more
   /// full-width aligned stores. Only the first streamed output is aligned.
+  /// Store-only loops are aligned only with stream-page-prefetch: on the
+  /// 16-core Xeon, O1 (numpy's outputs) ran 2-27 % slower in whole lines
+  /// (the head's ordinary stores) than in 16-byte pieces, while G1's row
+  /// copies ran 6-29 % faster (bench/README.md, branch cpu-o1).
   Value getLineAlignableOutput() {
     constexpr int64_t kLineBytes = 64;
-    if (rowsPerStep != 1)
+    if (rowsPerStep != 1 || (!streamPagePrefetch && isStoreOnly()))
       return nullptr;
     for (OpOperand &init : op.getDpsInitsMutable()) {
       auto type = cast<MemRefType>(init.get().getType());
