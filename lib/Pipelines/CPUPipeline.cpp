@@ -337,6 +337,7 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   codegenOptions.itemsPerThread = options.itemsPerThread;
   codegenOptions.callerStreamingBytes = options.callerStreamingBytes;
   codegenOptions.streamFills = options.streamFills;
+  codegenOptions.streamPagePrefetch = options.streamPagePrefetch;
   codegenOptions.prefetchRows = options.prefetchRows;
   codegenOptions.longRowStreams = options.longRowStreams;
   codegenOptions.longRowPrefetchBytes = options.longRowPrefetch;

@@ -37,11 +37,15 @@ bool dml::chooseHomeRanges(llvm::StringRef cpuName) {
   return cpuName.starts_with("znver");
 }
 
-bool dml::chooseStreamFills(llvm::StringRef cpuName) {
-  // AMD Zen 5 writes a store-only stream (one_hot's 524 MB) ~30 % faster
-  // with ordinary stores than with non-temporal ones (bench/README.md, O1);
-  // the Intel Xeons keep their measured streaming gain.
-  return !cpuName.starts_with("znver");
+bool dml::chooseStreamPagePrefetch(llvm::StringRef cpuName) {
+  // Store-only loops stream on every CPU (stream-fills; the Intel Xeons
+  // write O1 1.9-2.8x faster so than with ordinary stores). AMD Zen 5
+  // streamed one_hot's 524 MB at 1 thread in 10.9 ms with a line of each
+  // page prefetched first, 26.3 ms without, 20.1 with ordinary stores. On the
+  // 16-core Xeon the prefetch gained nothing on O1 and G1, and O1 ran fastest
+  // in 16-byte pieces, which store-only loops keep without this option
+  // (bench/README.md, branch cpu-o1).
+  return cpuName.starts_with("znver");
 }
 
 bool dml::chooseX86Scalef(
@@ -74,8 +78,8 @@ llvm::Error dml::chooseTargetOptions(CPUPipelineOptions &options,
     options.longRowWide = chooseLongRowWide(target.name);
   if (!options.homeRanges.hasValue())
     options.homeRanges = chooseHomeRanges(target.name);
-  if (!options.streamFills.hasValue())
-    options.streamFills = chooseStreamFills(target.name);
+  if (!options.streamPagePrefetch.hasValue())
+    options.streamPagePrefetch = chooseStreamPagePrefetch(target.name);
   bool canRealign = chooseRealignRows(target.hasFeature);
   if (!options.realignRows.hasValue())
     options.realignRows = canRealign;

@@ -208,15 +208,17 @@ public:
                   int64_t vectorBits, int64_t registersPerChunk,
                   int64_t parallelThreshold, unsigned threads,
                   int64_t itemsPerThread, int64_t callerStreamingBytes,
-                  bool streamFills, bool prefetch, int64_t longRowStreams,
-                  int64_t longRowPrefetchBytes, int64_t longRowPrefetchLocality,
-                  bool longRowWide, bool realignRows)
+                  bool streamFills, bool streamPagePrefetch, bool prefetch,
+                  int64_t longRowStreams, int64_t longRowPrefetchBytes,
+                  int64_t longRowPrefetchLocality, bool longRowWide,
+                  bool realignRows)
       : rewriter(rewriter), op(op), loc(op.getLoc()), vectorBits(vectorBits),
         registersPerChunk(registersPerChunk),
         parallelThreshold(parallelThreshold), threads(threads),
         itemsPerThread(itemsPerThread),
         callerStreamingBytes(callerStreamingBytes), streamFills(streamFills),
-        prefetch(prefetch), longRowStreams(longRowStreams),
+        streamPagePrefetch(streamPagePrefetch), prefetch(prefetch),
+        longRowStreams(longRowStreams),
         longRowPrefetchBytes(longRowPrefetchBytes),
         longRowPrefetchLocality(
             std::clamp<int64_t>(longRowPrefetchLocality, 0, 3)),
@@ -1082,14 +1084,39 @@ private:
     std::vector<BodyCloner> hoisters;
     if (failed(beginStep(b, ivs, start, hoisters)))
       return failure();
+    auto emitScalarLoop = [&](Value from, Value to) {
+      scf::ForOp::create(
+          b, loc, from, to, arith::ConstantIndexOp::create(b, loc, 1),
+          ValueRange{}, [&](OpBuilder &lb, Location, Value iv, ValueRange) {
+            Point point;
+            point.ivs = ivs;
+            point.ivs[vectorDim] = iv;
+            if (failed(emitElementwiseStep(lb, point)))
+              status = failure();
+            scf::YieldOp::create(lb, loc);
+          });
+    };
     if (width > 1) {
-      Value length = arith::SubIOp::create(b, loc, end, start);
+      // Streamed chunks start on a cache line: the elements before the
+      // first line boundary are written one at a time.
+      Value vectorStart = start;
+      lineAlignedOutput = getLineAlignableOutput();
+      if (lineAlignedOutput) {
+        vectorStart = arith::AddIOp::create(
+            b, loc, start,
+            getElementsToLine(b, lineAlignedOutput, ivs, start, end));
+        emitScalarLoop(start, vectorStart);
+      }
+      Value length = arith::SubIOp::create(b, loc, end, vectorStart);
       Value widthValue = arith::ConstantIndexOp::create(b, loc, width);
       Value rounded = arith::MulIOp::create(
           b, loc, arith::DivUIOp::create(b, loc, length, widthValue),
           widthValue);
-      vectorEnd = arith::AddIOp::create(b, loc, start, rounded);
-      scf::ForOp::create(b, loc, start, vectorEnd, widthValue, ValueRange{},
+      vectorEnd = arith::AddIOp::create(b, loc, vectorStart, rounded);
+      if (lineAlignedOutput && streamPagePrefetch)
+        emitPagePrefetches(b, lineAlignedOutput, ivs, vectorStart, vectorEnd);
+      scf::ForOp::create(b, loc, vectorStart, vectorEnd, widthValue,
+                         ValueRange{},
                          [&](OpBuilder &lb, Location, Value iv, ValueRange) {
                            Point point;
                            point.ivs = ivs;
@@ -1100,17 +1127,9 @@ private:
                              status = failure();
                            scf::YieldOp::create(lb, loc);
                          });
+      lineAlignedOutput = nullptr;
     }
-    scf::ForOp::create(b, loc, vectorEnd, end,
-                       arith::ConstantIndexOp::create(b, loc, 1), ValueRange{},
-                       [&](OpBuilder &lb, Location, Value iv, ValueRange) {
-                         Point point;
-                         point.ivs = ivs;
-                         point.ivs[vectorDim] = iv;
-                         if (failed(emitElementwiseStep(lb, point)))
-                           status = failure();
-                         scf::YieldOp::create(lb, loc);
-                       });
+    emitScalarLoop(vectorEnd, end);
     hoistedRows.clear();
     prefetchRows.clear();
     scatteredRows.clear();
@@ -1281,6 +1300,110 @@ private:
       return !ShapedType::isDynamic(stride) &&
              (stride * elementBytes) % kAlignment == 0;
     });
+  }
+
+  /// The streamed output whose chunks emitChunks starts on a cache line, if
+  /// any: a non-temporal store of a vector that spans two lines writes two
+  /// partial lines, and one that claims less than the vector's alignment is
+  /// split by LLVM into 16-byte stores (four per line; on AMD Zen 5 the O1
+  /// kernel ran 30 % slower with those than with ordinary stores). With
+  /// whole chunks of lines from a line boundary, every line is one or more
+  /// full-width aligned stores. Only the first streamed output is aligned.
+  /// Store-only loops are aligned only with stream-page-prefetch: on the
+  /// 16-core Xeon, O1 (numpy's outputs) ran 2-27 % slower in whole lines
+  /// (the head's ordinary stores) than in 16-byte pieces, while G1's row
+  /// copies ran 6-29 % faster (bench/README.md, branch cpu-o1).
+  Value getLineAlignableOutput() {
+    constexpr int64_t kLineBytes = 64;
+    if (rowsPerStep != 1 || (!streamPagePrefetch && isStoreOnly()))
+      return nullptr;
+    for (OpOperand &init : op.getDpsInitsMutable()) {
+      auto type = cast<MemRefType>(init.get().getType());
+      AffineMap map = op.getMatchingIndexingMap(&init);
+      int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+      if (!shouldStream(init.get()))
+        continue;
+      if (map.getNumResults() == 0 || !type.isLastDimUnitStride() ||
+          map.getResults().back() !=
+              getAffineDimExpr(vectorDim, op.getContext()) ||
+          (width * elementBytes) % kLineBytes != 0 ||
+          !llvm::isPowerOf2_64(elementBytes))
+        return nullptr;
+      return init.get();
+    }
+    return nullptr;
+  }
+
+  /// Elements of `output`'s row from `start` up to the next cache line
+  /// boundary (at most `end` - `start`). shouldStream's static strides and
+  /// offset give the element's address from the buffer's aligned pointer.
+  Value getElementsToLine(OpBuilder &b, Value output, ArrayRef<Value> ivs,
+                          Value start, Value end) {
+    constexpr int64_t kLineBytes = 64;
+    auto type = cast<MemRefType>(output.getType());
+    int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    (void)type.getStridesAndOffset(strides, offset);
+    SmallVector<Value> at(ivs);
+    at[vectorDim] = start;
+    OpOperand *init = llvm::find_if(op.getDpsInitsMutable(), [&](OpOperand &o) {
+      return o.get() == output;
+    });
+    SmallVector<Value> indices =
+        getIndices(b, loc, op.getMatchingIndexingMap(init), at);
+    Value linear = arith::ConstantIndexOp::create(b, loc, offset);
+    for (auto [index, stride] : llvm::zip(indices, strides))
+      linear = arith::AddIOp::create(
+          b, loc, linear,
+          arith::MulIOp::create(
+              b, loc, index, arith::ConstantIndexOp::create(b, loc, stride)));
+    Value address = arith::AddIOp::create(
+        b, loc, memref::ExtractAlignedPointerAsIndexOp::create(b, loc, output),
+        arith::MulIOp::create(
+            b, loc, linear,
+            arith::ConstantIndexOp::create(b, loc, elementBytes)));
+    // (-address mod 64) / elementBytes.
+    Value bytesToLine = arith::AndIOp::create(
+        b, loc,
+        arith::SubIOp::create(b, loc, arith::ConstantIndexOp::create(b, loc, 0),
+                              address),
+        arith::ConstantIndexOp::create(b, loc, kLineBytes - 1));
+    Value elements = arith::DivUIOp::create(
+        b, loc, bytesToLine,
+        arith::ConstantIndexOp::create(b, loc, elementBytes));
+    return arith::MinUIOp::create(b, loc, elements,
+                                  arith::SubIOp::create(b, loc, end, start));
+  }
+
+  /// A write prefetch of one line per page of `output`'s row in
+  /// [start, end), before that range is streamed. On AMD Zen 5 a stream of
+  /// non-temporal stores into pages nothing touched first ran at half the
+  /// speed of one whose pages each had one line prefetched, loaded or
+  /// stored first (a 524 MB one_hot: 18-30 ms vs 8-13 ms at 1 thread;
+  /// bench/README.md, branch cpu-o1); the prefetch reads one line per page.
+  void emitPagePrefetches(OpBuilder &b, Value output, ArrayRef<Value> ivs,
+                          Value start, Value end) {
+    constexpr int64_t kPageBytes = 4096;
+    auto type = cast<MemRefType>(output.getType());
+    int64_t pageElements =
+        kPageBytes / std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+    OpOperand *init = llvm::find_if(op.getDpsInitsMutable(), [&](OpOperand &o) {
+      return o.get() == output;
+    });
+    AffineMap map = op.getMatchingIndexingMap(init);
+    scf::ForOp::create(b, loc, start, end,
+                       arith::ConstantIndexOp::create(b, loc, pageElements),
+                       ValueRange{},
+                       [&](OpBuilder &lb, Location, Value column, ValueRange) {
+                         SmallVector<Value> at(ivs);
+                         at[vectorDim] = column;
+                         memref::PrefetchOp::create(
+                             lb, loc, output, getIndices(lb, loc, map, at),
+                             /*isWrite=*/true, /*localityHint=*/3,
+                             /*isDataCache=*/true);
+                         scf::YieldOp::create(lb, loc);
+                       });
   }
 
   /// Nothing is read along the vectorized dimension: the chunk loop only
@@ -1800,7 +1923,8 @@ private:
             vector::StoreOp::create(b, loc, value, init.get(), indices);
         if (shouldStream(init.get())) {
           store.setNontemporal(true);
-          store.setAlignment(uint64_t(16));
+          store.setAlignment(
+              uint64_t(init.get() == lineAlignedOutput ? 64 : 16));
         }
       } else
         memref::StoreOp::create(b, loc, value, init.get(), indices);
@@ -2383,7 +2507,7 @@ private:
   int64_t vectorBits, registersPerChunk, parallelThreshold;
   unsigned threads;
   int64_t itemsPerThread, callerStreamingBytes;
-  bool streamFills, prefetch;
+  bool streamFills, streamPagePrefetch, prefetch;
   int64_t longRowStreams, longRowPrefetchBytes, longRowPrefetchLocality;
   bool longRowWide, realignRows;
   /// While set, loadInputs reads the realigned inputs (isRealignedInput)
@@ -2409,6 +2533,9 @@ private:
   /// Rows read at scattered positions some rows ahead, prefetched whole
   /// across the chunk loop (emitChunks).
   SmallVector<ScatteredRow> scatteredRows;
+  /// The output whose vector chunks start on a cache line in the current
+  /// chunk loop (emitChunks, getLineAlignableOutput).
+  Value lineAlignedOutput;
   /// The combiner of each output of an inner reduction.
   struct Reduction {
     Operation *combiner;
@@ -2456,11 +2583,12 @@ struct LinalgToVectorLoopsPass
     SmallVector<linalg::GenericOp> generics;
     getOperation().walk([&](linalg::GenericOp op) { generics.push_back(op); });
     for (linalg::GenericOp op : generics) {
-      GenericLowering lowering(
-          rewriter, op, vectorBits, registersPerChunk, parallelThreshold,
-          threads, itemsPerThread, callerStreamingBytes, streamFills,
-          prefetchRows, longRowStreams, longRowPrefetchBytes,
-          longRowPrefetchLocality, longRowWide, realignRows);
+      GenericLowering lowering(rewriter, op, vectorBits, registersPerChunk,
+                               parallelThreshold, threads, itemsPerThread,
+                               callerStreamingBytes, streamFills,
+                               streamPagePrefetch, prefetchRows, longRowStreams,
+                               longRowPrefetchBytes, longRowPrefetchLocality,
+                               longRowWide, realignRows);
       (void)lowering.run();
     }
   }

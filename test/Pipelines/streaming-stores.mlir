@@ -1,5 +1,6 @@
-// Elementwise outputs are written with non-temporal stores (16-byte
-// aligned, DirectML's buffer alignment) from 8 MiB into the caller's
+// Elementwise outputs are written with non-temporal stores (DirectML's
+// 16-byte buffer alignment; from each row's first 64-byte line on, whole
+// aligned lines: stream-line-aligned.mlir) from 8 MiB into the caller's
 // buffers and from 64 MiB into the kernel's own; smaller ones and outputs
 // of reductions use ordinary stores.
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen | FileCheck %s
@@ -7,7 +8,7 @@
 
 // 4096 x 4096 x 4 bytes = 64 MiB.
 // CHECK-LABEL: func.func @large_one_hot
-// CHECK: vector.store %{{.*}} {alignment = 16 : i64, nontemporal = true} : memref<4096x4096xf32>, vector<32xf32>
+// CHECK: vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<4096x4096xf32>, vector<32xf32>
 func.func @large_one_hot(%j: tensor<4096x1xi32>, %w: tensor<1x2xf32>) -> tensor<4096x4096xf32> {
   %r = dml.one_hot %j, %w, axis = 1 : (tensor<4096x1xi32>, tensor<1x2xf32>) -> tensor<4096x4096xf32>
   return %r : tensor<4096x4096xf32>
@@ -23,7 +24,7 @@ func.func @small_one_hot(%j: tensor<511x1xi32>, %w: tensor<1x2xf32>) -> tensor<5
 
 // 2048 x 1024 x 4 bytes = 8 MiB into the caller's buffer.
 // CHECK-LABEL: func.func @caller_gather
-// CHECK: vector.store %{{.*}} {alignment = 16 : i64, nontemporal = true} : memref<2048x1024xf32>
+// CHECK: vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<2048x1024xf32>
 func.func @caller_gather(%x: tensor<100x1024xf32>, %j: tensor<1x2048xi32>) -> tensor<2048x1024xf32> {
   %g = dml.gather %x, %j, axis = 0, index_dimensions = 1 : (tensor<100x1024xf32>, tensor<1x2048xi32>) -> tensor<2048x1024xf32>
   return %g : tensor<2048x1024xf32>

@@ -111,7 +111,7 @@ TEST(VectorWidth, HostMatchesItsTargetMachine) {
   EXPECT_EQ(fromHost.vectorBits, fromMachine.vectorBits);
   EXPECT_EQ(fromHost.longRowWide, fromMachine.longRowWide);
   EXPECT_EQ(fromHost.homeRanges, fromMachine.homeRanges);
-  EXPECT_EQ(fromHost.streamFills, fromMachine.streamFills);
+  EXPECT_EQ(fromHost.streamPagePrefetch, fromMachine.streamPagePrefetch);
   EXPECT_EQ(fromHost.realignRows, fromMachine.realignRows);
   EXPECT_EQ(fromHost.x86Scalef, fromMachine.x86Scalef);
 }
@@ -140,14 +140,14 @@ TEST(TargetOptions, EachLeftToTheTarget) {
   EXPECT_EQ(zen.vectorBits, 512);
   EXPECT_TRUE(zen.longRowWide);
   EXPECT_TRUE(zen.homeRanges);
-  EXPECT_FALSE(zen.streamFills);
+  EXPECT_TRUE(zen.streamPagePrefetch);
   EXPECT_TRUE(zen.realignRows);
   EXPECT_TRUE(zen.x86Scalef);
   choose(xeon, targetOf("sapphirerapids", {"avx2", "avx512f"}));
   EXPECT_EQ(xeon.vectorBits, 512);
   EXPECT_FALSE(xeon.longRowWide);
   EXPECT_FALSE(xeon.homeRanges);
-  EXPECT_TRUE(xeon.streamFills);
+  EXPECT_FALSE(xeon.streamPagePrefetch);
   EXPECT_TRUE(xeon.realignRows);
   EXPECT_TRUE(xeon.x86Scalef);
   choose(avx2, targetOf("x86-64-v3", {"avx2"}));
@@ -160,11 +160,11 @@ TEST(TargetOptions, ExplicitOptionsStay) {
   CPUPipelineOptions zen;
   choose(zen, targetOf("znver5", {"avx2", "avx512f"}),
          "vector-bits=128 long-row-wide=false home-ranges=false "
-         "stream-fills=true realign-rows=false x86-scalef=false");
+         "stream-page-prefetch=false realign-rows=false x86-scalef=false");
   EXPECT_EQ(zen.vectorBits, 128);
   EXPECT_FALSE(zen.longRowWide);
   EXPECT_FALSE(zen.homeRanges);
-  EXPECT_TRUE(zen.streamFills);
+  EXPECT_FALSE(zen.streamPagePrefetch);
   EXPECT_FALSE(zen.realignRows);
   EXPECT_FALSE(zen.x86Scalef);
 }
@@ -295,15 +295,6 @@ TEST(LongRowWide, ExplicitOptionsOverride) {
   EXPECT_EQ(ir.find(kFourWideRowLoop), std::string::npos);
 }
 
-TEST(StreamFills, Rule) {
-  EXPECT_FALSE(chooseStreamFills("znver5"));
-  EXPECT_FALSE(chooseStreamFills("znver4"));
-  EXPECT_TRUE(chooseStreamFills("sapphirerapids"));
-  EXPECT_TRUE(chooseStreamFills("skylake-avx512"));
-  EXPECT_TRUE(chooseStreamFills("x86-64-v4"));
-  EXPECT_TRUE(chooseStreamFills(""));
-}
-
 /// A one_hot of 64 MiB: a store-only loop of streaming size.
 constexpr const char *kLargeOneHotModule = R"mlir(
 func.func @one_hot(%j: tensor<4096x1xi32>, %w: tensor<1x2xf32>) -> tensor<4096x4096xf32> {
@@ -325,14 +316,41 @@ TEST(HomeRanges, Rule) {
   EXPECT_FALSE(chooseHomeRanges(""));
 }
 
-TEST(StreamFills, JitChoosesForTheHost) {
-  bool stream = chooseStreamFills(llvm::sys::getHostCPUName());
-  EXPECT_EQ(streamsOneHot("vector-bits=512"), stream);
+TEST(StreamFills, OnForEveryHost) {
+  EXPECT_TRUE(streamsOneHot("vector-bits=512"));
 }
 
 TEST(StreamFills, ExplicitOptionOverrides) {
   EXPECT_TRUE(streamsOneHot("vector-bits=512 stream-fills=true"));
   EXPECT_FALSE(streamsOneHot("vector-bits=512 stream-fills=false"));
+}
+
+TEST(StreamPagePrefetch, Rule) {
+  EXPECT_TRUE(chooseStreamPagePrefetch("znver5"));
+  EXPECT_TRUE(chooseStreamPagePrefetch("znver4"));
+  EXPECT_FALSE(chooseStreamPagePrefetch("sapphirerapids"));
+  EXPECT_FALSE(chooseStreamPagePrefetch("x86-64-v4"));
+  EXPECT_FALSE(chooseStreamPagePrefetch(""));
+}
+
+/// The streamed one_hot's rows get write prefetches (one line per page).
+bool prefetchesStreamedPages(llvm::StringRef pipelineOptions) {
+  std::string ir = jitIR(pipelineOptions, kLargeOneHotModule, "one_hot");
+  return ir.find("nontemporal") != std::string::npos &&
+         ir.find("write, locality<3>") != std::string::npos;
+}
+
+TEST(StreamPagePrefetch, JitChoosesForTheHost) {
+  bool prefetch = chooseStreamPagePrefetch(llvm::sys::getHostCPUName());
+  EXPECT_EQ(prefetchesStreamedPages("vector-bits=512 stream-fills=true"),
+            prefetch);
+}
+
+TEST(StreamPagePrefetch, ExplicitOptionOverrides) {
+  EXPECT_TRUE(prefetchesStreamedPages(
+      "vector-bits=512 stream-fills=true stream-page-prefetch=true"));
+  EXPECT_FALSE(prefetchesStreamedPages(
+      "vector-bits=512 stream-fills=true stream-page-prefetch=false"));
 }
 
 TEST(X86Scalef, Rule) {

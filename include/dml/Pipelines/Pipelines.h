@@ -117,7 +117,13 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       *this, "stream-fills",
       llvm::cl::desc("Streaming-size outputs of store-only loops (one_hot, "
                      "fills) are written with non-temporal stores too "
-                     "(default: by target CPU, chooseStreamFills)"),
+                     "(every CPU measured gains: bench/README.md, O1)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> streamPagePrefetch{
+      *this, "stream-page-prefetch",
+      llvm::cl::desc("Before a row's line-aligned non-temporal stores, "
+                     "prefetch one line of each page they write (default: "
+                     "by target CPU, chooseStreamPagePrefetch)"),
       llvm::cl::init(true)};
   PassOptions::Option<unsigned> threads{
       *this, "threads",

@@ -52,10 +52,10 @@ bool chooseLongRowWide(llvm::StringRef cpuName);
 /// first on the LLVM CPU `cpuName` (the home-ranges pipeline option).
 bool chooseHomeRanges(llvm::StringRef cpuName);
 
-/// Whether store-only loops (one_hot, fills) write streaming-size outputs
-/// with non-temporal stores on the LLVM CPU `cpuName` (the stream-fills
-/// pipeline option).
-bool chooseStreamFills(llvm::StringRef cpuName);
+/// Whether rows written with line-aligned non-temporal stores get one line
+/// of each page prefetched for writing first on the LLVM CPU `cpuName` (the
+/// stream-page-prefetch pipeline option).
+bool chooseStreamPagePrefetch(llvm::StringRef cpuName);
 
 /// Whether f32 exp may scale by vscalefps on its float exponent (the
 /// x86-scalef pipeline option).
@@ -68,7 +68,8 @@ bool chooseX86Scalef(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
 bool chooseRealignRows(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
 
 /// Sets each option of `options` that is left to the target (vector-bits,
-/// long-row-wide, home-ranges, stream-fills, realign-rows, x86-scalef) by the
+/// long-row-wide, home-ranges, stream-page-prefetch, realign-rows,
+/// x86-scalef) by the
 /// rules above
 /// for `target`; options given explicitly stay. Fails, naming the option,
 /// on an explicit option that `target` cannot execute.

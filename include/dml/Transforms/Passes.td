@@ -160,6 +160,10 @@ def DMLLinalgToVectorLoops
            "Streaming-size outputs of store-only loops (one_hot, fills: "
            "nothing read along the vectorized dimension) are written with "
            "non-temporal stores too (false: ordinary stores)">,
+    Option<"streamPagePrefetch", "stream-page-prefetch", "bool",
+           /*default=*/"true",
+           "Before a row's line-aligned non-temporal stores, prefetch one "
+           "line of each page they write (for writing)">,
     Option<"itemsPerThread", "items-per-thread", "int64_t", /*default=*/"4",
            "Parallel iterations per thread that blocks of the innermost "
            "dimension are made small enough for">,
