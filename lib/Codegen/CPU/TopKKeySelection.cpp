@@ -794,10 +794,6 @@ private:
         return arith::MaxSIOp::create(lb, l, x, y).getResult();
       return arith::MinSIOp::create(lb, l, x, y).getResult();
     };
-    auto isNaN = [](OpBuilder &lb, Location l, Value chunk) -> Value {
-      return arith::CmpFOp::create(lb, l, arith::CmpFPredicate::UNO, chunk,
-                                   chunk);
-    };
     bool flags = anyNaN != nullptr;
     // `chains` independent accumulator sets, as in emitFloatExtremes: set c
     // starts from group c and takes every `chains`-th group, so that one
