@@ -70,6 +70,23 @@ dml::CPUTarget dml::CPUTarget::of(const llvm::TargetMachine &machine) {
           }};
 }
 
+/// Sets `option` (an AVX-512F instruction's use) to `available` unless it
+/// was given; an explicit true where the instruction is not available is an
+/// error naming the option, the instruction and the CPU.
+static llvm::Error
+chooseIfAvailable(mlir::detail::PassOptions::Option<bool> &option,
+                  bool available, llvm::StringRef name,
+                  llvm::StringRef instruction, const dml::CPUTarget &target) {
+  if (!option.hasValue())
+    option = available;
+  else if (option && !available)
+    return llvm::createStringError(
+        (name + "=true needs a target with AVX-512F (" + instruction +
+         "); the target CPU '" + target.name + "' with its features has none")
+            .str());
+  return llvm::Error::success();
+}
+
 llvm::Error dml::chooseTargetOptions(CPUPipelineOptions &options,
                                      const CPUTarget &target) {
   if (!options.vectorBits.hasValue())
@@ -80,25 +97,14 @@ llvm::Error dml::chooseTargetOptions(CPUPipelineOptions &options,
     options.homeRanges = chooseHomeRanges(target.name);
   if (!options.streamPagePrefetch.hasValue())
     options.streamPagePrefetch = chooseStreamPagePrefetch(target.name);
-  bool canRealign = chooseRealignRows(target.hasFeature);
-  if (!options.realignRows.hasValue())
-    options.realignRows = canRealign;
-  else if (options.realignRows && !canRealign)
-    return llvm::createStringError(
-        "realign-rows=true needs a target with AVX-512F (vpermi2ps); the "
-        "target CPU '" +
-        target.name + "' with its features has none");
-  bool canScalef = chooseX86Scalef(target.hasFeature);
-  if (!options.x86Scalef.hasValue())
-    options.x86Scalef = canScalef;
-  else if (options.x86Scalef && !canScalef)
-    // Without AVX-512F the intrinsic would crash LLVM's instruction
-    // selection.
-    return llvm::createStringError(
-        "x86-scalef=true needs a target with AVX-512F (vscalefps); the "
-        "target CPU '" +
-        target.name + "' with its features has none");
-  return llvm::Error::success();
+  if (llvm::Error error = chooseIfAvailable(
+          options.realignRows, chooseRealignRows(target.hasFeature),
+          "realign-rows", "vpermi2ps", target))
+    return error;
+  // Without AVX-512F the intrinsic would crash LLVM's instruction selection.
+  return chooseIfAvailable(options.x86Scalef,
+                           chooseX86Scalef(target.hasFeature), "x86-scalef",
+                           "vscalefps", target);
 }
 
 bool dml::chooseRealignRows(
