@@ -583,20 +583,12 @@ private:
         arith::MulIOp::create(
             b, loc, indices.back(),
             arith::ConstantIndexOp::create(b, loc, sizeof(float))));
-    auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
     int64_t count = width / kRealignLanes;
     if (rotating)
       return loadRotated(b, chunkAddress, laneIds, splatLanes, width);
     SmallVector<Value> aligned;
     for (int64_t m = 0; m <= count; ++m) {
-      Value address = arith::AddIOp::create(
-          b, loc, chunkAddress,
-          arith::ConstantIndexOp::create(b, loc, m * kRealignBytes));
-      Value ptr = LLVM::IntToPtrOp::create(
-          b, loc, ptrType,
-          arith::IndexCastOp::create(b, loc, b.getI64Type(), address)
-              .getResult(),
-          /*dereferenceable=*/nullptr);
+      Value ptr = getAlignedVectorPointer(b, chunkAddress, m);
       // Lanes before the row (its first vector) or past the chunk's end
       // (its last vector: only lanes below p are used) stay unread.
       std::optional<arith::CmpIPredicate> keep;
@@ -673,13 +665,25 @@ private:
     return alongRow == 1 && !usesIndex;
   }
 
+  /// A pointer to the aligned 64-byte vector `index` of the chunk at
+  /// `chunkAddress`.
+  Value getAlignedVectorPointer(OpBuilder &b, Value chunkAddress,
+                                int64_t index) {
+    Value address = arith::AddIOp::create(
+        b, loc, chunkAddress,
+        arith::ConstantIndexOp::create(b, loc, index * kRealignBytes));
+    return LLVM::IntToPtrOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext()),
+        arith::IndexCastOp::create(b, loc, b.getI64Type(), address).getResult(),
+        /*dereferenceable=*/nullptr);
+  }
+
   /// The `width` f32 of the aligned vectors at `chunkAddress` (rotated
   /// lanes): the first masked to lanes >= p at realignHead; at realignTail
   /// only the first, masked to lanes < p.
   Value loadRotated(OpBuilder &b, Value chunkAddress, Value laneIds,
                     Value splatLanes, int64_t width) {
     auto laneType = VectorType::get({kRealignLanes}, b.getF32Type());
-    auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
     Value zeros = arith::ConstantOp::create(
         b, loc, DenseElementsAttr::get(laneType, 0.0f));
     Value chunk = width > kRealignLanes
@@ -692,14 +696,7 @@ private:
     for (int64_t c = 0; c < width / kRealignLanes; ++c) {
       Value part = zeros;
       if (c == 0 || !realignTail) {
-        Value address = arith::AddIOp::create(
-            b, loc, chunkAddress,
-            arith::ConstantIndexOp::create(b, loc, c * kRealignBytes));
-        Value ptr = LLVM::IntToPtrOp::create(
-            b, loc, ptrType,
-            arith::IndexCastOp::create(b, loc, b.getI64Type(), address)
-                .getResult(),
-            /*dereferenceable=*/nullptr);
+        Value ptr = getAlignedVectorPointer(b, chunkAddress, c);
         std::optional<arith::CmpIPredicate> keep;
         if (c == 0 && realignHead)
           keep = arith::CmpIPredicate::sge;
