@@ -209,15 +209,16 @@ public:
                   int64_t parallelThreshold, unsigned threads,
                   int64_t itemsPerThread, int64_t callerStreamingBytes,
                   bool streamFills, bool streamPagePrefetch, bool prefetch,
-                  int64_t longRowStreams, int64_t longRowPrefetchBytes,
-                  int64_t longRowPrefetchLocality, bool longRowWide,
-                  bool realignRows)
+                  bool prefetchGatheredRows, int64_t longRowStreams,
+                  int64_t longRowPrefetchBytes, int64_t longRowPrefetchLocality,
+                  bool longRowWide, bool realignRows)
       : rewriter(rewriter), op(op), loc(op.getLoc()), vectorBits(vectorBits),
         registersPerChunk(registersPerChunk),
         parallelThreshold(parallelThreshold), threads(threads),
         itemsPerThread(itemsPerThread),
         callerStreamingBytes(callerStreamingBytes), streamFills(streamFills),
         streamPagePrefetch(streamPagePrefetch), prefetch(prefetch),
+        prefetchGatheredRows(prefetchGatheredRows),
         longRowStreams(longRowStreams),
         longRowPrefetchBytes(longRowPrefetchBytes),
         longRowPrefetchLocality(
@@ -1576,6 +1577,11 @@ private:
       jamDim = getInnermostOuterReductionDim();
       carryDim = getCarryDim(jamDim);
     } else if (op.getNumReductionLoops() == 0 && vectorDim > 0) {
+      // On the 16-core Xeon a row copy ran 5-10 % faster at 4-16 threads
+      // without these prefetches (the L2 streamer follows each 3 KiB row;
+      // prefetcht0 holds fill buffers the streaming stores need).
+      if (!prefetchGatheredRows)
+        return rows;
       jamDim = vectorDim - 1;
       carryDim = -1;
       gatherRows = true;
@@ -2504,7 +2510,7 @@ private:
   int64_t vectorBits, registersPerChunk, parallelThreshold;
   unsigned threads;
   int64_t itemsPerThread, callerStreamingBytes;
-  bool streamFills, streamPagePrefetch, prefetch;
+  bool streamFills, streamPagePrefetch, prefetch, prefetchGatheredRows;
   int64_t longRowStreams, longRowPrefetchBytes, longRowPrefetchLocality;
   bool longRowWide, realignRows;
   /// While set, loadInputs reads the realigned inputs (isRealignedInput)
@@ -2580,12 +2586,12 @@ struct LinalgToVectorLoopsPass
     SmallVector<linalg::GenericOp> generics;
     getOperation().walk([&](linalg::GenericOp op) { generics.push_back(op); });
     for (linalg::GenericOp op : generics) {
-      GenericLowering lowering(rewriter, op, vectorBits, registersPerChunk,
-                               parallelThreshold, threads, itemsPerThread,
-                               callerStreamingBytes, streamFills,
-                               streamPagePrefetch, prefetchRows, longRowStreams,
-                               longRowPrefetchBytes, longRowPrefetchLocality,
-                               longRowWide, realignRows);
+      GenericLowering lowering(
+          rewriter, op, vectorBits, registersPerChunk, parallelThreshold,
+          threads, itemsPerThread, callerStreamingBytes, streamFills,
+          streamPagePrefetch, prefetchRows, prefetchGatheredRows,
+          longRowStreams, longRowPrefetchBytes, longRowPrefetchLocality,
+          longRowWide, realignRows);
       (void)lowering.run();
     }
   }

@@ -80,6 +80,12 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Software-prefetch rows the hardware prefetchers miss: "
                      "gathered rows, and pieces of rows shorter than a page"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> prefetchGatheredRows{
+      *this, "prefetch-gathered-rows",
+      llvm::cl::desc("With prefetch-rows, a gather of whole rows (a copy) "
+                     "prefetches the rows some iterations ahead (default: "
+                     "by target CPU, chooseGatheredRowPrefetch)"),
+      llvm::cl::init(true)};
   PassOptions::Option<int64_t> longRowStreams{
       *this, "long-row-streams",
       llvm::cl::desc("Rows of at least 16 KiB that an inner reduction reads "

@@ -170,6 +170,10 @@ def DMLLinalgToVectorLoops
     Option<"prefetchRows", "prefetch-rows", "bool", /*default=*/"true",
            "Software-prefetch rows the hardware prefetchers miss: gathered "
            "rows, and pieces of rows shorter than a page (column blocks)">,
+    Option<"prefetchGatheredRows", "prefetch-gathered-rows", "bool",
+           /*default=*/"true",
+           "With prefetch-rows, a gather of whole rows without a reduction "
+           "(a copy) prefetches the rows some iterations ahead">,
     Option<"longRowStreams", "long-row-streams", "int64_t", /*default=*/"4",
            "Rows of at least 16 KiB that an inner reduction reads at once "
            "(1: one row, every register of a chunk on it)">,
