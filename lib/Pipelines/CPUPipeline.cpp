@@ -340,6 +340,7 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   codegenOptions.streamPagePrefetch = options.streamPagePrefetch;
   codegenOptions.prefetchRows = options.prefetchRows;
   codegenOptions.prefetchGatheredRows = options.prefetchGatheredRows;
+  codegenOptions.longRowClaimsPerThread = options.longRowClaimsPerThread;
   codegenOptions.longRowStreams = options.longRowStreams;
   codegenOptions.longRowPrefetchBytes = options.longRowPrefetch;
   codegenOptions.longRowPrefetchLocality = options.longRowPrefetchLocality;

@@ -56,6 +56,15 @@ bool dml::chooseGatheredRowPrefetch(llvm::StringRef cpuName) {
   return cpuName.starts_with("znver");
 }
 
+int64_t dml::chooseLongRowClaimsPerThread(llvm::StringRef cpuName) {
+  // On the 16-core Xeon R1 with 32 claims per thread instead of 8 ran 2-7 %
+  // faster at 2-8 threads in two alternated sessions (the direction of
+  // run 6's -6..-13 %); a gather's 3 KiB rows lost 10-30 % with as fine
+  // claims, so only long rows take them (bench/README.md, branch cpu-x16).
+  // AMD Zen keeps its home ranges of 8 blocks per thread (not measured).
+  return cpuName.starts_with("znver") ? 0 : 32;
+}
+
 bool dml::chooseX86Scalef(
     llvm::function_ref<bool(llvm::StringRef)> hasFeature) {
   return hasFeature("avx512f");
@@ -107,6 +116,8 @@ llvm::Error dml::chooseTargetOptions(CPUPipelineOptions &options,
     options.streamPagePrefetch = chooseStreamPagePrefetch(target.name);
   if (!options.prefetchGatheredRows.hasValue())
     options.prefetchGatheredRows = chooseGatheredRowPrefetch(target.name);
+  if (!options.longRowClaimsPerThread.hasValue())
+    options.longRowClaimsPerThread = chooseLongRowClaimsPerThread(target.name);
   if (llvm::Error error = chooseIfAvailable(
           options.realignRows, chooseRealignRows(target.hasFeature),
           "realign-rows", "vpermi2ps", target))

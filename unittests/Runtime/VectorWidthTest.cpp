@@ -362,6 +362,14 @@ TEST(GatheredRowPrefetch, Rule) {
   EXPECT_FALSE(chooseGatheredRowPrefetch(""));
 }
 
+TEST(LongRowClaimsPerThread, Rule) {
+  EXPECT_EQ(chooseLongRowClaimsPerThread("znver5"), 0);
+  EXPECT_EQ(chooseLongRowClaimsPerThread("znver4"), 0);
+  EXPECT_EQ(chooseLongRowClaimsPerThread("sapphirerapids"), 32);
+  EXPECT_EQ(chooseLongRowClaimsPerThread("x86-64-v4"), 32);
+  EXPECT_EQ(chooseLongRowClaimsPerThread(""), 32);
+}
+
 /// A gather of 3 KiB rows (a row copy, chooseGatheredRowPrefetch).
 constexpr const char *kRowGatherModule = R"mlir(
 func.func @gather(%x: tensor<1000x768xf32>, %j: tensor<1x64xi32>) -> tensor<64x768xf32> {

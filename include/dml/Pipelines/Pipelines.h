@@ -86,6 +86,12 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
                      "prefetches the rows some iterations ahead (default: "
                      "by target CPU, chooseGatheredRowPrefetch)"),
       llvm::cl::init(true)};
+  PassOptions::Option<int64_t> longRowClaimsPerThread{
+      *this, "long-row-claims-per-thread",
+      llvm::cl::desc("claims-per-thread of inner reductions of rows of at "
+                     "least 16 KiB without math ops (0: claims-per-thread; "
+                     "default: by target CPU, chooseLongRowClaimsPerThread)"),
+      llvm::cl::init(0)};
   PassOptions::Option<int64_t> longRowStreams{
       *this, "long-row-streams",
       llvm::cl::desc("Rows of at least 16 KiB that an inner reduction reads "

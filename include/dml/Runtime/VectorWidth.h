@@ -61,6 +61,11 @@ bool chooseStreamPagePrefetch(llvm::StringRef cpuName);
 /// on the LLVM CPU `cpuName` (the prefetch-gathered-rows pipeline option).
 bool chooseGatheredRowPrefetch(llvm::StringRef cpuName);
 
+/// Blocks per thread that the parallel loop of an inner reduction of long
+/// rows claims on the LLVM CPU `cpuName` (the long-row-claims-per-thread
+/// pipeline option; 0: claims-per-thread).
+int64_t chooseLongRowClaimsPerThread(llvm::StringRef cpuName);
+
 /// Whether f32 exp may scale by vscalefps on its float exponent (the
 /// x86-scalef pipeline option).
 bool chooseX86Scalef(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
@@ -73,6 +78,7 @@ bool chooseRealignRows(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
 
 /// Sets each option of `options` that is left to the target (vector-bits,
 /// long-row-wide, home-ranges, stream-page-prefetch, prefetch-gathered-rows,
+/// long-row-claims-per-thread,
 /// realign-rows, x86-scalef) by the rules above for `target`; options given
 /// explicitly stay. Fails, naming the option, on an explicit option that
 /// `target` cannot execute.
