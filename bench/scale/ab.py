@@ -329,8 +329,18 @@ def main():
         # all cases at once (the variants share the project's copy, each peer
         # has its own) would not, and the peers would lose more of theirs.
         for r in range(args.rounds):
-            # Rotate the order per round: no contestant always follows another.
-            order = keys[r % len(keys):] + keys[:r % len(keys)]
+            # Rotate the contestants' processes per round: none always
+            # follows another. The project's variants run as one block, in
+            # order for len(blocks) rounds, then reversed as long: the variant
+            # that ran first after another process was the slower one (R1's
+            # identical 1-thread code 10 % on the 16-core Xeon, cpu-x16); over
+            # a multiple of 2 x len(blocks) rounds the first and the last
+            # variant lead equally often.
+            blocks = [[k for k in keys if k[0] == "project"]] + [
+                [k] for k in keys if k[0] != "project"]
+            blocks = blocks[r % len(blocks):] + blocks[:r % len(blocks)]
+            order = [k for block in blocks
+                     for k in (block if (r // len(blocks)) % 2 == 0 else block[::-1])]
             for c in cases:
                 for kind, key in order:
                     # Variants share one process (one OpenMP team): a pause

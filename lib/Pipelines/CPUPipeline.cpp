@@ -339,6 +339,8 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   codegenOptions.streamFills = options.streamFills;
   codegenOptions.streamPagePrefetch = options.streamPagePrefetch;
   codegenOptions.prefetchRows = options.prefetchRows;
+  codegenOptions.prefetchGatheredRows = options.prefetchGatheredRows;
+  codegenOptions.longRowClaimsPerThread = options.longRowClaimsPerThread;
   codegenOptions.longRowStreams = options.longRowStreams;
   codegenOptions.longRowPrefetchBytes = options.longRowPrefetch;
   codegenOptions.longRowPrefetchLocality = options.longRowPrefetchLocality;

@@ -48,6 +48,23 @@ bool dml::chooseStreamPagePrefetch(llvm::StringRef cpuName) {
   return cpuName.starts_with("znver");
 }
 
+bool dml::chooseGatheredRowPrefetch(llvm::StringRef cpuName) {
+  // AMD Zen 5 copied G1's gathered 3 KiB rows 25-30 % faster with each row
+  // prefetched 3 rows ahead (branch cpu-mem); on the 16-core Xeon the same
+  // prefetches cost 5-10 % at 4-16 threads in two alternated sessions
+  // (bench/README.md, branch cpu-x16).
+  return cpuName.starts_with("znver");
+}
+
+int64_t dml::chooseLongRowClaimsPerThread(llvm::StringRef cpuName) {
+  // On the 16-core Xeon R1 with 32 claims per thread instead of 8 ran 2-7 %
+  // faster at 2-8 threads in two alternated sessions (the direction of
+  // run 6's -6..-13 %); a gather's 3 KiB rows lost 10-30 % with as fine
+  // claims, so only long rows take them (bench/README.md, branch cpu-x16).
+  // AMD Zen keeps its home ranges of 8 blocks per thread (not measured).
+  return cpuName.starts_with("znver") ? 0 : 32;
+}
+
 bool dml::chooseX86Scalef(
     llvm::function_ref<bool(llvm::StringRef)> hasFeature) {
   return hasFeature("avx512f");
@@ -97,6 +114,10 @@ llvm::Error dml::chooseTargetOptions(CPUPipelineOptions &options,
     options.homeRanges = chooseHomeRanges(target.name);
   if (!options.streamPagePrefetch.hasValue())
     options.streamPagePrefetch = chooseStreamPagePrefetch(target.name);
+  if (!options.prefetchGatheredRows.hasValue())
+    options.prefetchGatheredRows = chooseGatheredRowPrefetch(target.name);
+  if (!options.longRowClaimsPerThread.hasValue())
+    options.longRowClaimsPerThread = chooseLongRowClaimsPerThread(target.name);
   if (llvm::Error error = chooseIfAvailable(
           options.realignRows, chooseRealignRows(target.hasFeature),
           "realign-rows", "vpermi2ps", target))

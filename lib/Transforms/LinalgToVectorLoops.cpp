@@ -209,6 +209,7 @@ public:
                   int64_t parallelThreshold, unsigned threads,
                   int64_t itemsPerThread, int64_t callerStreamingBytes,
                   bool streamFills, bool streamPagePrefetch, bool prefetch,
+                  bool prefetchGatheredRows, int64_t longRowClaimsPerThread,
                   int64_t longRowStreams, int64_t longRowPrefetchBytes,
                   int64_t longRowPrefetchLocality, bool longRowWide,
                   bool realignRows)
@@ -218,6 +219,8 @@ public:
         itemsPerThread(itemsPerThread),
         callerStreamingBytes(callerStreamingBytes), streamFills(streamFills),
         streamPagePrefetch(streamPagePrefetch), prefetch(prefetch),
+        prefetchGatheredRows(prefetchGatheredRows),
+        longRowClaimsPerThread(longRowClaimsPerThread),
         longRowStreams(longRowStreams),
         longRowPrefetchBytes(longRowPrefetchBytes),
         longRowPrefetchLocality(
@@ -877,13 +880,14 @@ private:
     return count;
   }
 
-  /// Builds loops over `dims` (parallel when `parallel`), then `body`.
-  void buildLoops(OpBuilder &b, ArrayRef<int64_t> dims,
-                  ArrayRef<int64_t> tripCounts, bool parallel,
-                  function_ref<void(OpBuilder &, ValueRange)> body) {
+  /// Builds loops over `dims` (parallel when `parallel`), then `body`;
+  /// returns the parallel loop, if any.
+  scf::ParallelOp buildLoops(OpBuilder &b, ArrayRef<int64_t> dims,
+                             ArrayRef<int64_t> tripCounts, bool parallel,
+                             function_ref<void(OpBuilder &, ValueRange)> body) {
     if (dims.empty()) {
       body(b, {});
-      return;
+      return {};
     }
     SmallVector<Value> lbs, ubs, steps;
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
@@ -893,15 +897,29 @@ private:
       ubs.push_back(arith::ConstantIndexOp::create(b, loc, count));
       steps.push_back(one);
     }
-    if (parallel) {
-      scf::ParallelOp::create(
+    if (parallel)
+      return scf::ParallelOp::create(
           b, loc, lbs, ubs, steps,
           [&](OpBuilder &nb, Location, ValueRange ivs) { body(nb, ivs); });
-      return;
-    }
     scf::buildLoopNest(
         b, loc, lbs, ubs, steps,
         [&](OpBuilder &nb, Location, ValueRange ivs) { body(nb, ivs); });
+    return {};
+  }
+
+  /// The parallel loop of an inner reduction of long rows (at least 16 KiB,
+  /// no math ops) claims long-row-claims-per-thread blocks per thread: a
+  /// block of ceil(N / 8T) iterations of R1 is 4 MiB at 2 threads, ~215 us
+  /// of a 1.7 ms call that a slower vCPU can hold up; 32 per thread were
+  /// 2-7 % faster at 2-8 threads on the 16-core Xeon (bench/README.md,
+  /// branch cpu-x16).
+  void setLongRowClaims(scf::ParallelOp loop) {
+    constexpr int64_t kLongRowBytes = 16 << 10;
+    if (!loop || longRowClaimsPerThread <= 0 ||
+        getInputRowBytes() < kLongRowBytes || hasMathBody())
+      return;
+    loop->setAttr(dml::kClaimsPerThreadAttrName,
+                  rewriter.getI64IntegerAttr(longRowClaimsPerThread));
   }
 
   LogicalResult emitScalarOp() {
@@ -1576,6 +1594,11 @@ private:
       jamDim = getInnermostOuterReductionDim();
       carryDim = getCarryDim(jamDim);
     } else if (op.getNumReductionLoops() == 0 && vectorDim > 0) {
+      // On the 16-core Xeon a row copy ran 5-10 % faster at 4-16 threads
+      // without these prefetches (the L2 streamer follows each 3 KiB row;
+      // prefetcht0 holds fill buffers the streaming stores need).
+      if (!prefetchGatheredRows)
+        return rows;
       jamDim = vectorDim - 1;
       carryDim = -1;
       gatherRows = true;
@@ -1971,7 +1994,7 @@ private:
     bool realign = chooseRealign();
     bool rotate = realign && chooseRotatedLanes();
 
-    buildLoops(
+    scf::ParallelOp loop = buildLoops(
         rewriter, parallelDims, parallelCounts, parallel,
         [&](OpBuilder &b, ValueRange parallelIvs) {
           // ivs of the J interleaved outputs.
@@ -2252,6 +2275,7 @@ private:
             }
           }
         });
+    setLongRowClaims(loop);
     rewriter.eraseOp(op);
     return success();
   }
@@ -2504,7 +2528,8 @@ private:
   int64_t vectorBits, registersPerChunk, parallelThreshold;
   unsigned threads;
   int64_t itemsPerThread, callerStreamingBytes;
-  bool streamFills, streamPagePrefetch, prefetch;
+  bool streamFills, streamPagePrefetch, prefetch, prefetchGatheredRows;
+  int64_t longRowClaimsPerThread;
   int64_t longRowStreams, longRowPrefetchBytes, longRowPrefetchLocality;
   bool longRowWide, realignRows;
   /// While set, loadInputs reads the realigned inputs (isRealignedInput)
@@ -2580,12 +2605,12 @@ struct LinalgToVectorLoopsPass
     SmallVector<linalg::GenericOp> generics;
     getOperation().walk([&](linalg::GenericOp op) { generics.push_back(op); });
     for (linalg::GenericOp op : generics) {
-      GenericLowering lowering(rewriter, op, vectorBits, registersPerChunk,
-                               parallelThreshold, threads, itemsPerThread,
-                               callerStreamingBytes, streamFills,
-                               streamPagePrefetch, prefetchRows, longRowStreams,
-                               longRowPrefetchBytes, longRowPrefetchLocality,
-                               longRowWide, realignRows);
+      GenericLowering lowering(
+          rewriter, op, vectorBits, registersPerChunk, parallelThreshold,
+          threads, itemsPerThread, callerStreamingBytes, streamFills,
+          streamPagePrefetch, prefetchRows, prefetchGatheredRows,
+          longRowClaimsPerThread, longRowStreams, longRowPrefetchBytes,
+          longRowPrefetchLocality, longRowWide, realignRows);
       (void)lowering.run();
     }
   }

@@ -311,8 +311,13 @@ struct ParallelToOpenMPPass
     });
     if (outermost.empty())
       return;
-    for (scf::ParallelOp loop : outermost)
-      convert(loop, numThreads, claimsPerThread, homeRanges, module);
+    for (scf::ParallelOp loop : outermost) {
+      int64_t claims = claimsPerThread;
+      if (auto attr =
+              loop->getAttrOfType<IntegerAttr>(dml::kClaimsPerThreadAttrName))
+        claims = attr.getInt();
+      convert(loop, numThreads, claims, homeRanges, module);
+    }
   }
 };
 

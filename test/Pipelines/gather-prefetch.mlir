@@ -92,6 +92,20 @@ func.func @gather_rows(%x: tensor<1000x768xf32>, %j: tensor<1x64xi32>) -> tensor
   return %g : tensor<64x768xf32>
 }
 
+// prefetch-gathered-rows=false (the default on CPUs other than AMD Zen,
+// chooseGatheredRowPrefetch) drops the row copy's prefetches only: the
+// embedding bag's and the outer steps' stay.
+// RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen="prefetch-gathered-rows=false" | FileCheck %s --check-prefix=NOGATHER
+// NOGATHER-LABEL: func.func @embedding_bag
+// NOGATHER: memref.prefetch
+// NOGATHER-LABEL: func.func @gather_rows
+// NOGATHER: scf.parallel
+// NOGATHER-NOT: memref.prefetch
+// NOGATHER: vector.load
+// NOGATHER-NOT: memref.prefetch
+// NOGATHER-LABEL: func.func @outer_steps
+// NOGATHER: memref.prefetch
+
 // The option turns every software prefetch off (A/B experiments).
 // RUN: dml-opt %s --dml-to-linalg --dml-bufferize --dml-codegen="prefetch-rows=false" | FileCheck %s --check-prefix=OFF
 // OFF-NOT: memref.prefetch

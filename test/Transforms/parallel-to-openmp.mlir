@@ -162,3 +162,29 @@ func.func @with_reduction(%n: index) -> f32 {
   }
   return %r : f32
 }
+
+// A loop's dml_claims_per_thread (dml-linalg-to-vector-loops' long rows)
+// replaces the pass's claims-per-thread for that loop only.
+// CHECK-LABEL: func.func @own_claims
+// CHECK: omp.parallel
+// CHECK: %[[COUNT:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK: %[[C:.*]] = arith.constant 32 : index
+// CHECK: arith.muli %[[COUNT]], %[[C]] : index
+// CHECK: omp.parallel
+// CHECK: %[[COUNT2:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK: %[[EIGHT:.*]] = arith.constant 8 : index
+// CHECK: arith.muli %[[COUNT2]], %[[EIGHT]] : index
+// CHECK-NOT: dml_claims_per_thread
+func.func @own_claims(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    "test.payload"(%i) : (index) -> ()
+    scf.reduce
+  } {dml_claims_per_thread = 32 : i64}
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    "test.payload"(%i) : (index) -> ()
+    scf.reduce
+  }
+  return
+}

@@ -353,6 +353,48 @@ TEST(StreamPagePrefetch, ExplicitOptionOverrides) {
       "vector-bits=512 stream-fills=true stream-page-prefetch=false"));
 }
 
+TEST(GatheredRowPrefetch, Rule) {
+  EXPECT_TRUE(chooseGatheredRowPrefetch("znver5"));
+  EXPECT_TRUE(chooseGatheredRowPrefetch("znver4"));
+  EXPECT_FALSE(chooseGatheredRowPrefetch("sapphirerapids"));
+  EXPECT_FALSE(chooseGatheredRowPrefetch("emeraldrapids"));
+  EXPECT_FALSE(chooseGatheredRowPrefetch("x86-64-v4"));
+  EXPECT_FALSE(chooseGatheredRowPrefetch(""));
+}
+
+TEST(LongRowClaimsPerThread, Rule) {
+  EXPECT_EQ(chooseLongRowClaimsPerThread("znver5"), 0);
+  EXPECT_EQ(chooseLongRowClaimsPerThread("znver4"), 0);
+  EXPECT_EQ(chooseLongRowClaimsPerThread("sapphirerapids"), 32);
+  EXPECT_EQ(chooseLongRowClaimsPerThread("x86-64-v4"), 32);
+  EXPECT_EQ(chooseLongRowClaimsPerThread(""), 32);
+}
+
+/// A gather of 3 KiB rows (a row copy, chooseGatheredRowPrefetch).
+constexpr const char *kRowGatherModule = R"mlir(
+func.func @gather(%x: tensor<1000x768xf32>, %j: tensor<1x64xi32>) -> tensor<64x768xf32> {
+  %g = dml.gather %x, %j, axis = 0, index_dimensions = 1 : (tensor<1000x768xf32>, tensor<1x64xi32>) -> tensor<64x768xf32>
+  return %g : tensor<64x768xf32>
+}
+)mlir";
+
+bool prefetchesGatheredRows(llvm::StringRef pipelineOptions) {
+  std::string ir = jitIR(pipelineOptions, kRowGatherModule, "gather");
+  return ir.find("memref.prefetch") != std::string::npos;
+}
+
+TEST(GatheredRowPrefetch, JitChoosesForTheHost) {
+  EXPECT_EQ(prefetchesGatheredRows(""),
+            chooseGatheredRowPrefetch(llvm::sys::getHostCPUName()));
+}
+
+TEST(GatheredRowPrefetch, ExplicitOptionOverrides) {
+  EXPECT_TRUE(prefetchesGatheredRows("prefetch-gathered-rows=true"));
+  EXPECT_FALSE(prefetchesGatheredRows("prefetch-gathered-rows=false"));
+  EXPECT_FALSE(prefetchesGatheredRows(
+      "prefetch-rows=false prefetch-gathered-rows=true"));
+}
+
 TEST(X86Scalef, Rule) {
   auto scalefFor = [](std::initializer_list<llvm::StringRef> features) {
     return chooseX86Scalef(hasOnly(features));

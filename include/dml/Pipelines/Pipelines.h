@@ -80,6 +80,18 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Software-prefetch rows the hardware prefetchers miss: "
                      "gathered rows, and pieces of rows shorter than a page"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> prefetchGatheredRows{
+      *this, "prefetch-gathered-rows",
+      llvm::cl::desc("With prefetch-rows, a gather of whole rows (a copy) "
+                     "prefetches the rows some iterations ahead (default: "
+                     "by target CPU, chooseGatheredRowPrefetch)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<int64_t> longRowClaimsPerThread{
+      *this, "long-row-claims-per-thread",
+      llvm::cl::desc("claims-per-thread of inner reductions of rows of at "
+                     "least 16 KiB without math ops (0: claims-per-thread; "
+                     "default: by target CPU, chooseLongRowClaimsPerThread)"),
+      llvm::cl::init(0)};
   PassOptions::Option<int64_t> longRowStreams{
       *this, "long-row-streams",
       llvm::cl::desc("Rows of at least 16 KiB that an inner reduction reads "

@@ -57,6 +57,15 @@ bool chooseHomeRanges(llvm::StringRef cpuName);
 /// stream-page-prefetch pipeline option).
 bool chooseStreamPagePrefetch(llvm::StringRef cpuName);
 
+/// Whether a gather of whole rows prefetches the rows some iterations ahead
+/// on the LLVM CPU `cpuName` (the prefetch-gathered-rows pipeline option).
+bool chooseGatheredRowPrefetch(llvm::StringRef cpuName);
+
+/// Blocks per thread that the parallel loop of an inner reduction of long
+/// rows claims on the LLVM CPU `cpuName` (the long-row-claims-per-thread
+/// pipeline option; 0: claims-per-thread).
+int64_t chooseLongRowClaimsPerThread(llvm::StringRef cpuName);
+
 /// Whether f32 exp may scale by vscalefps on its float exponent (the
 /// x86-scalef pipeline option).
 bool chooseX86Scalef(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
@@ -68,11 +77,11 @@ bool chooseX86Scalef(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
 bool chooseRealignRows(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
 
 /// Sets each option of `options` that is left to the target (vector-bits,
-/// long-row-wide, home-ranges, stream-page-prefetch, realign-rows,
-/// x86-scalef) by the
-/// rules above
-/// for `target`; options given explicitly stay. Fails, naming the option,
-/// on an explicit option that `target` cannot execute.
+/// long-row-wide, home-ranges, stream-page-prefetch, prefetch-gathered-rows,
+/// long-row-claims-per-thread,
+/// realign-rows, x86-scalef) by the rules above for `target`; options given
+/// explicitly stay. Fails, naming the option, on an explicit option that
+/// `target` cannot execute.
 llvm::Error chooseTargetOptions(CPUPipelineOptions &options,
                                 const CPUTarget &target);
 

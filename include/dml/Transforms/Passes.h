@@ -9,6 +9,13 @@
 
 namespace mlir::dml {
 
+/// An i64 attribute on an `scf.parallel` that overrides
+/// dml-parallel-to-openmp's `claims-per-thread` for that loop
+/// (dml-linalg-to-vector-loops sets it on long rows' loops). Not a dml
+/// dialect attribute: it lives from codegen to the OpenMP lowering only.
+constexpr llvm::StringLiteral kClaimsPerThreadAttrName =
+    "dml_claims_per_thread";
+
 #define GEN_PASS_DECL
 #include "dml/Transforms/Passes.h.inc"
 

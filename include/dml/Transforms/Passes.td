@@ -170,6 +170,15 @@ def DMLLinalgToVectorLoops
     Option<"prefetchRows", "prefetch-rows", "bool", /*default=*/"true",
            "Software-prefetch rows the hardware prefetchers miss: gathered "
            "rows, and pieces of rows shorter than a page (column blocks)">,
+    Option<"prefetchGatheredRows", "prefetch-gathered-rows", "bool",
+           /*default=*/"true",
+           "With prefetch-rows, a gather of whole rows without a reduction "
+           "(a copy) prefetches the rows some iterations ahead">,
+    Option<"longRowClaimsPerThread", "long-row-claims-per-thread", "int64_t",
+           /*default=*/"0",
+           "Blocks per thread of the parallel loop of an inner reduction of "
+           "rows of at least 16 KiB without math ops: the loop's "
+           "dml_claims_per_thread for dml-parallel-to-openmp (0: none)">,
     Option<"longRowStreams", "long-row-streams", "int64_t", /*default=*/"4",
            "Rows of at least 16 KiB that an inner reduction reads at once "
            "(1: one row, every register of a chunk on it)">,
@@ -283,7 +292,9 @@ def DMLParallelToOpenMP : Pass<"dml-parallel-to-openmp", "ModuleOp"> {
     an `omp.wsloop`, whose `__kmpc_for_static_init` builds a debug string
     with `malloc` on every call in the Debian builds of libomp (built with
     KMP_DEBUG): two allocations per thread and loop, on every kernel call.
-    Loops with reductions are left to `convert-scf-to-openmp`.
+    Loops with reductions are left to `convert-scf-to-openmp`. A loop with
+    an i64 attribute `dml_claims_per_thread` uses it instead of
+    `claims-per-thread` (dml-linalg-to-vector-loops' long rows).
   }];
   let options = [
     Option<"numThreads", "num-threads", "unsigned", /*default=*/"0",
