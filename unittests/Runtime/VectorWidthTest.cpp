@@ -114,6 +114,7 @@ TEST(VectorWidth, HostMatchesItsTargetMachine) {
   EXPECT_EQ(fromHost.streamPagePrefetch, fromMachine.streamPagePrefetch);
   EXPECT_EQ(fromHost.realignRows, fromMachine.realignRows);
   EXPECT_EQ(fromHost.x86Scalef, fromMachine.x86Scalef);
+  EXPECT_EQ(fromHost.x86TableExp, fromMachine.x86TableExp);
 }
 
 /// A target of the LLVM CPU `name` with exactly `features`.
@@ -143,6 +144,7 @@ TEST(TargetOptions, EachLeftToTheTarget) {
   EXPECT_TRUE(zen.streamPagePrefetch);
   EXPECT_TRUE(zen.realignRows);
   EXPECT_TRUE(zen.x86Scalef);
+  EXPECT_TRUE(zen.x86TableExp);
   choose(xeon, targetOf("sapphirerapids", {"avx2", "avx512f"}));
   EXPECT_EQ(xeon.vectorBits, 512);
   EXPECT_FALSE(xeon.longRowWide);
@@ -150,23 +152,27 @@ TEST(TargetOptions, EachLeftToTheTarget) {
   EXPECT_FALSE(xeon.streamPagePrefetch);
   EXPECT_TRUE(xeon.realignRows);
   EXPECT_TRUE(xeon.x86Scalef);
+  EXPECT_TRUE(xeon.x86TableExp);
   choose(avx2, targetOf("x86-64-v3", {"avx2"}));
   EXPECT_EQ(avx2.vectorBits, 256);
   EXPECT_FALSE(avx2.realignRows);
   EXPECT_FALSE(avx2.x86Scalef);
+  EXPECT_FALSE(avx2.x86TableExp);
 }
 
 TEST(TargetOptions, ExplicitOptionsStay) {
   CPUPipelineOptions zen;
   choose(zen, targetOf("znver5", {"avx2", "avx512f"}),
          "vector-bits=128 long-row-wide=false home-ranges=false "
-         "stream-page-prefetch=false realign-rows=false x86-scalef=false");
+         "stream-page-prefetch=false realign-rows=false x86-scalef=false "
+         "x86-table-exp=false");
   EXPECT_EQ(zen.vectorBits, 128);
   EXPECT_FALSE(zen.longRowWide);
   EXPECT_FALSE(zen.homeRanges);
   EXPECT_FALSE(zen.streamPagePrefetch);
   EXPECT_FALSE(zen.realignRows);
   EXPECT_FALSE(zen.x86Scalef);
+  EXPECT_FALSE(zen.x86TableExp);
 }
 
 /// The error of choosing for an AVX2 target with `explicitOptions`.
@@ -187,7 +193,12 @@ TEST(TargetOptions, Avx512OnlyOptionsOnAvx2AreErrors) {
   EXPECT_EQ(errorOnAvx2("realign-rows=true"),
             "realign-rows=true needs a target with AVX-512F (vpermi2ps); the "
             "target CPU 'x86-64-v3' with its features has none");
-  EXPECT_EQ(errorOnAvx2("realign-rows=false x86-scalef=false"), "");
+  EXPECT_EQ(errorOnAvx2("x86-table-exp=true"),
+            "x86-table-exp=true needs a target with AVX-512F (vpermps zmm); "
+            "the target CPU 'x86-64-v3' with its features has none");
+  EXPECT_EQ(errorOnAvx2("realign-rows=false x86-scalef=false "
+                        "x86-table-exp=false"),
+            "");
 }
 
 int64_t hostVectorBits() {
@@ -407,6 +418,43 @@ TEST(X86Scalef, ExplicitOptionOverrides) {
     EXPECT_NE(jitIR("vector-bits=512 x86-scalef=true", kExpModule, "exp")
                   .find(kScalefIntrinsic),
               std::string::npos);
+}
+
+TEST(X86TableExp, Rule) {
+  auto tableFor = [](std::initializer_list<llvm::StringRef> features) {
+    return chooseX86TableExp(hasOnly(features));
+  };
+  EXPECT_TRUE(tableFor({"avx2", "avx512f"}));
+  EXPECT_FALSE(tableFor({"avx2", "fma"}));
+  EXPECT_FALSE(tableFor({"neon"}));
+}
+
+// By the target's features (dml-compile --cpu / --features), as x86-scalef.
+TEST(X86TableExp, AheadOfTimeTargets) {
+  auto tableFor = [](llvm::StringRef triple, llvm::StringRef cpu,
+                     llvm::StringRef features = "") {
+    return chooseForMachine(
+        [](const CPUTarget &target) {
+          return int64_t(chooseX86TableExp(target.hasFeature));
+        },
+        triple, cpu, features);
+  };
+  EXPECT_EQ(tableFor("x86_64-unknown-linux-gnu", "x86-64-v4"), 1);
+  EXPECT_EQ(tableFor("x86_64-unknown-linux-gnu", "sapphirerapids"), 1);
+  EXPECT_EQ(tableFor("x86_64-unknown-linux-gnu", "x86-64-v3"), 0);
+  EXPECT_EQ(tableFor("x86_64-unknown-linux-gnu", "x86-64-v4", "-avx512f"), 0);
+}
+
+constexpr const char *kTableIntrinsic = "llvm.x86.avx512.permvar.sf.512";
+
+TEST(X86TableExp, JitChoosesForTheHostAndExplicitOverrides) {
+  bool table = chooseX86TableExp(CPUTarget::host().hasFeature);
+  EXPECT_EQ(jitIR("vector-bits=512", kExpModule, "exp")
+                    .find(kTableIntrinsic) != std::string::npos,
+            table);
+  EXPECT_EQ(jitIR("vector-bits=512 x86-table-exp=false", kExpModule, "exp")
+                .find(kTableIntrinsic),
+            std::string::npos);
 }
 
 TEST(RealignRows, Rule) {
