@@ -89,15 +89,15 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
     Value shiftedBits = arith::BitcastOp::create(
         rewriter, loc, intType,
         fma(x, floatConst(0x1.715476p+0f), floatConst(shifter)));
-    shiftedBits = arith::MinSIOp::create(
-        rewriter, loc, shiftedBits,
-        intConst(shifterBits + (128 << fractionBits)));
+    shiftedBits =
+        arith::MinSIOp::create(rewriter, loc, shiftedBits,
+                               intConst(shifterBits + (128 << fractionBits)));
     Value shifted = arith::BitcastOp::create(rewriter, loc, type, shiftedBits);
     Value k =
         arith::SubFOp::create(rewriter, loc, shifted, floatConst(shifter));
     // n = floor(k) as an integer (the arithmetic shift floors).
-    Value n =
-        arith::SubIOp::create(rewriter, loc, shiftedBits, intConst(shifterBits));
+    Value n = arith::SubIOp::create(rewriter, loc, shiftedBits,
+                                    intConst(shifterBits));
     if (fractionBits)
       n = arith::ShRSIOp::create(rewriter, loc, n, intConst(fractionBits));
 
@@ -153,7 +153,9 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
   /// ulp.
   static Value expandPolynomial(PatternRewriter &rewriter, Location loc,
                                 Type type, Value r) {
-    auto floatConst = [&](float value) { return splat(rewriter, loc, type, value); };
+    auto floatConst = [&](float value) {
+      return splat(rewriter, loc, type, value);
+    };
     Value q = floatConst(0x1.6ace9p-10f);
     for (float coefficient :
          {0x1.1232acp-7f, 0x1.5557aap-5f, 0x1.55549ep-3f, 0x1.fffffep-2f})
@@ -180,11 +182,13 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
         0x1.ae89fap+0f, 0x1.c199bep+0f, 0x1.d5818ep+0f, 0x1.ea4afap+0f};
     // 2^(j/16) - kHigh[j] rounded to f32.
     static constexpr float kLow[16] = {
-        0x0.0p+0f,       0x1.9f3122p-25f,  -0x1.c15742p-27f, 0x1.ceac48p-25f,
-        0x1.4636e2p-25f, 0x1.824684p-25f,  -0x1.593abcp-25f, -0x1.5bd5ecp-27f,
-        0x1.9fcef4p-26f, -0x1.829fd0p-25f, 0x1.15506ep-27f,  0x1.51f848p-27f,
+        0x0.0p+0f,        0x1.9f3122p-25f,  -0x1.c15742p-27f, 0x1.ceac48p-25f,
+        0x1.4636e2p-25f,  0x1.824684p-25f,  -0x1.593abcp-25f, -0x1.5bd5ecp-27f,
+        0x1.9fcef4p-26f,  -0x1.829fd0p-25f, 0x1.15506ep-27f,  0x1.51f848p-27f,
         -0x1.a94b14p-26f, -0x1.3d56b2p-27f, -0x1.822dbcp-27f, 0x1.52486cp-27f};
-    auto floatConst = [&](float value) { return splat(rewriter, loc, type, value); };
+    auto floatConst = [&](float value) {
+      return splat(rewriter, loc, type, value);
+    };
     Value high = lookUp16(rewriter, loc, kHigh, shiftedBits);
     Value low = lookUp16(rewriter, loc, kLow, shiftedBits);
     Value q = math::FmaOp::create(rewriter, loc, floatConst(0x1.555622p-3f), r,
@@ -202,9 +206,11 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
   static Value lookUp16(PatternRewriter &rewriter, Location loc,
                         const float (&table)[16], Value index) {
     auto sliceType = VectorType::get({kScalefLanes}, rewriter.getF32Type());
-    auto indexSliceType = VectorType::get({kScalefLanes}, rewriter.getI32Type());
+    auto indexSliceType =
+        VectorType::get({kScalefLanes}, rewriter.getI32Type());
     Value tableValue = arith::ConstantOp::create(
-        rewriter, loc, DenseElementsAttr::get(sliceType, ArrayRef<float>(table)));
+        rewriter, loc,
+        DenseElementsAttr::get(sliceType, ArrayRef<float>(table)));
     auto permute = [&](Value slice) -> Value {
       return LLVM::CallIntrinsicOp::create(
                  rewriter, loc, sliceType,
@@ -214,8 +220,8 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
     };
     auto vectorType = dyn_cast<VectorType>(index.getType());
     if (!vectorType) {
-      Value lanes = vector::BroadcastOp::create(rewriter, loc, indexSliceType,
-                                                index);
+      Value lanes =
+          vector::BroadcastOp::create(rewriter, loc, indexSliceType, index);
       return vector::ExtractOp::create(rewriter, loc, permute(lanes),
                                        ArrayRef<int64_t>{0});
     }
@@ -239,7 +245,8 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
         slice = vector::InsertStridedSliceOp::create(
             rewriter, loc, slice,
             arith::ConstantOp::create(
-                rewriter, loc, DenseElementsAttr::get(indexSliceType, int32_t(0))),
+                rewriter, loc,
+                DenseElementsAttr::get(indexSliceType, int32_t(0))),
             ArrayRef<int64_t>{0}, ArrayRef<int64_t>{1});
       Value looked = permute(slice);
       if (lanes != kScalefLanes)

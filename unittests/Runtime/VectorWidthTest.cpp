@@ -364,33 +364,43 @@ TEST(StreamPagePrefetch, ExplicitOptionOverrides) {
       "vector-bits=512 stream-fills=true stream-page-prefetch=false"));
 }
 
-TEST(X86Scalef, Rule) {
-  auto scalefFor = [](std::initializer_list<llvm::StringRef> features) {
-    return chooseX86Scalef(hasOnly(features));
-  };
-  EXPECT_TRUE(scalefFor({"avx2", "avx512f"}));
-  EXPECT_FALSE(scalefFor({"avx2", "fma"}));
-  EXPECT_FALSE(scalefFor({"neon"}));
+/// The rules of the options that need an AVX-512F instruction: x86-scalef
+/// (vscalefps), x86-table-exp (vpermps zmm) and realign-rows (vpermi2ps;
+/// on every AVX-512F target, AMD and Intel alike: a split load costs both).
+using Avx512FRule = bool (*)(llvm::function_ref<bool(llvm::StringRef)>);
+constexpr Avx512FRule kAvx512FRules[] = {chooseX86Scalef, chooseX86TableExp,
+                                         chooseRealignRows};
+
+TEST(Avx512FOptions, Rule) {
+  for (Avx512FRule rule : kAvx512FRules) {
+    EXPECT_TRUE(rule(hasOnly({"avx2", "avx512f"})));
+    EXPECT_FALSE(rule(hasOnly({"avx2", "fma"})));
+    EXPECT_FALSE(rule(hasOnly({"neon"})));
+  }
 }
 
 // By the target's features, not by the vector width: --cpu x86-64-v4 with
-// vector-bits=256 still has vscalefps.
-TEST(X86Scalef, AheadOfTimeTargets) {
-  auto scalefFor = [](llvm::StringRef triple, llvm::StringRef cpu,
-                      llvm::StringRef features = "") {
-    return chooseForMachine(
-        [](const CPUTarget &target) {
-          return int64_t(chooseX86Scalef(target.hasFeature));
-        },
-        triple, cpu, features);
-  };
-  EXPECT_EQ(scalefFor("x86_64-unknown-linux-gnu", "x86-64-v4"), 1);
-  EXPECT_EQ(scalefFor("x86_64-unknown-linux-gnu", "znver5"), 1);
-  EXPECT_EQ(scalefFor("x86_64-unknown-linux-gnu", "x86-64-v3"), 0);
-  EXPECT_EQ(scalefFor("x86_64-unknown-linux-gnu", "x86-64-v4", "-avx512f"), 0);
-  int arm = scalefFor("aarch64-unknown-linux-gnu", "generic");
-  if (arm != -1)
-    EXPECT_EQ(arm, 0);
+// vector-bits=256 still has vscalefps (and vpermps, vpermi2ps).
+TEST(Avx512FOptions, AheadOfTimeTargets) {
+  for (Avx512FRule rule : kAvx512FRules) {
+    auto chosenFor = [rule](llvm::StringRef triple, llvm::StringRef cpu,
+                            llvm::StringRef features = "") {
+      return chooseForMachine(
+          [rule](const CPUTarget &target) {
+            return int64_t(rule(target.hasFeature));
+          },
+          triple, cpu, features);
+    };
+    EXPECT_EQ(chosenFor("x86_64-unknown-linux-gnu", "x86-64-v4"), 1);
+    EXPECT_EQ(chosenFor("x86_64-unknown-linux-gnu", "znver5"), 1);
+    EXPECT_EQ(chosenFor("x86_64-unknown-linux-gnu", "sapphirerapids"), 1);
+    EXPECT_EQ(chosenFor("x86_64-unknown-linux-gnu", "x86-64-v3"), 0);
+    EXPECT_EQ(chosenFor("x86_64-unknown-linux-gnu", "x86-64-v4", "-avx512f"),
+              0);
+    int arm = chosenFor("aarch64-unknown-linux-gnu", "generic");
+    if (arm != -1)
+      EXPECT_EQ(arm, 0);
+  }
 }
 
 constexpr const char *kExpModule = R"mlir(
@@ -420,70 +430,16 @@ TEST(X86Scalef, ExplicitOptionOverrides) {
               std::string::npos);
 }
 
-TEST(X86TableExp, Rule) {
-  auto tableFor = [](std::initializer_list<llvm::StringRef> features) {
-    return chooseX86TableExp(hasOnly(features));
-  };
-  EXPECT_TRUE(tableFor({"avx2", "avx512f"}));
-  EXPECT_FALSE(tableFor({"avx2", "fma"}));
-  EXPECT_FALSE(tableFor({"neon"}));
-}
-
-// By the target's features (dml-compile --cpu / --features), as x86-scalef.
-TEST(X86TableExp, AheadOfTimeTargets) {
-  auto tableFor = [](llvm::StringRef triple, llvm::StringRef cpu,
-                     llvm::StringRef features = "") {
-    return chooseForMachine(
-        [](const CPUTarget &target) {
-          return int64_t(chooseX86TableExp(target.hasFeature));
-        },
-        triple, cpu, features);
-  };
-  EXPECT_EQ(tableFor("x86_64-unknown-linux-gnu", "x86-64-v4"), 1);
-  EXPECT_EQ(tableFor("x86_64-unknown-linux-gnu", "sapphirerapids"), 1);
-  EXPECT_EQ(tableFor("x86_64-unknown-linux-gnu", "x86-64-v3"), 0);
-  EXPECT_EQ(tableFor("x86_64-unknown-linux-gnu", "x86-64-v4", "-avx512f"), 0);
-}
-
 constexpr const char *kTableIntrinsic = "llvm.x86.avx512.permvar.sf.512";
 
 TEST(X86TableExp, JitChoosesForTheHostAndExplicitOverrides) {
   bool table = chooseX86TableExp(CPUTarget::host().hasFeature);
-  EXPECT_EQ(jitIR("vector-bits=512", kExpModule, "exp")
-                    .find(kTableIntrinsic) != std::string::npos,
+  EXPECT_EQ(jitIR("vector-bits=512", kExpModule, "exp").find(kTableIntrinsic) !=
+                std::string::npos,
             table);
   EXPECT_EQ(jitIR("vector-bits=512 x86-table-exp=false", kExpModule, "exp")
                 .find(kTableIntrinsic),
             std::string::npos);
-}
-
-TEST(RealignRows, Rule) {
-  auto realignFor = [](std::initializer_list<llvm::StringRef> features) {
-    return chooseRealignRows(hasOnly(features));
-  };
-  EXPECT_TRUE(realignFor({"avx2", "avx512f"}));
-  EXPECT_FALSE(realignFor({"avx2", "fma"}));
-  EXPECT_FALSE(realignFor({"neon"}));
-}
-
-// Every AVX-512F target, AMD and Intel alike (a split load costs both).
-TEST(RealignRows, AheadOfTimeTargets) {
-  auto realignFor = [](llvm::StringRef triple, llvm::StringRef cpu,
-                       llvm::StringRef features = "") {
-    return chooseForMachine(
-        [](const CPUTarget &target) {
-          return int64_t(chooseRealignRows(target.hasFeature));
-        },
-        triple, cpu, features);
-  };
-  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "x86-64-v4"), 1);
-  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "znver5"), 1);
-  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "sapphirerapids"), 1);
-  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "x86-64-v3"), 0);
-  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "x86-64-v4", "-avx512f"), 0);
-  int arm = realignFor("aarch64-unknown-linux-gnu", "generic");
-  if (arm != -1)
-    EXPECT_EQ(arm, 0);
 }
 
 constexpr const char *kPermuteIntrinsic = "llvm.x86.avx512.vpermi2var.ps.512";
