@@ -25,6 +25,7 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 config.substitutions.append(("%PYTHON", config.host_python))
 config.substitutions.append(("%dml_src_root", config.dml_src_root))
+config.substitutions.append(("%dml_obj_root", config.dml_obj_root))
 
 tool_dirs = [config.dml_tools_dir, config.llvm_tools_dir]
 tools = ["dml-opt", "mlir-translate", "mlir-opt"]

@@ -361,6 +361,7 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   // 512-bit vectors are chosen for AVX-512 targets only (VectorWidth.cpp).
   mathOptions.scaleByLdexp = options.vectorBits >= 512;
   mathOptions.x86Scalef = options.x86Scalef;
+  mathOptions.tableExp = options.x86TableExp;
   pm.addNestedPass<func::FuncOp>(createDMLApproximateMath(mathOptions));
   addPipeline(pm, "canonicalize,cse");
   // After all code generation: whatever buffers remain become views of the

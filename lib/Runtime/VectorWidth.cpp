@@ -70,6 +70,13 @@ bool dml::chooseX86Scalef(
   return hasFeature("avx512f");
 }
 
+bool dml::chooseX86TableExp(
+    llvm::function_ref<bool(llvm::StringRef)> hasFeature) {
+  // The 16-entry table fits one zmm register only with AVX-512F; AVX2's
+  // 8-entry vpermps ymm would need a longer polynomial (the current one).
+  return hasFeature("avx512f");
+}
+
 dml::CPUTarget dml::CPUTarget::host() {
   auto features =
       std::make_shared<llvm::StringMap<bool>>(llvm::sys::getHostCPUFeatures());
@@ -122,7 +129,12 @@ llvm::Error dml::chooseTargetOptions(CPUPipelineOptions &options,
           options.realignRows, chooseRealignRows(target.hasFeature),
           "realign-rows", "vpermi2ps", target))
     return error;
-  // Without AVX-512F the intrinsic would crash LLVM's instruction selection.
+  // Without AVX-512F the intrinsics would crash LLVM's instruction
+  // selection.
+  if (llvm::Error error = chooseIfAvailable(
+          options.x86TableExp, chooseX86TableExp(target.hasFeature),
+          "x86-table-exp", "vpermps zmm", target))
+    return error;
   return chooseIfAvailable(options.x86Scalef,
                            chooseX86Scalef(target.hasFeature), "x86-scalef",
                            "vscalefps", target);

@@ -23,13 +23,16 @@ namespace {
 /// vectors), `llvm.intr.ldexp` on k as an integer (`vcvtdq2ps` +
 /// `vscalefps` with AVX-512) or two multiplications by powers of two built
 /// in the exponent field. All three scalings give the same bits, so scalar,
-/// vector and per-target results agree. Clamps keep k in [-150, 128]: below,
+/// vector and per-target results agree. With table-exp (AVX-512F targets)
+/// k has 4 fraction bits and p is table-driven (expandTable). Clamps keep k
+/// in [-151, 128]: below,
 /// the result rounds to 0; above, to inf. NaN passes them (see
 /// matchAndRewrite).
 struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
-  ExpF32Expansion(MLIRContext *context, bool scaleByLdexp, bool x86Scalef)
+  ExpF32Expansion(MLIRContext *context, bool scaleByLdexp, bool x86Scalef,
+                  bool tableExp)
       : OpRewritePattern(context, /*benefit=*/2), scaleByLdexp(scaleByLdexp),
-        x86Scalef(x86Scalef) {}
+        x86Scalef(x86Scalef), tableExp(tableExp) {}
 
   LogicalResult matchAndRewrite(math::ExpOp op,
                                 PatternRewriter &rewriter) const override {
@@ -77,35 +80,34 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
     // p(r) > 1 and p 2^128 is +inf, as with the clamp of x at 88.8 it
     // replaces: the same bits for every x. A NaN with the sign bit clear
     // has bits above the bound and gets k = 128; r and p stay NaN.
-    const float shifter = 0x1.8p23f;
+    // With table-exp the shifter is 1.5 * 2^19, whose ulp is 1/16: k
+    // becomes round(16 x log2 e) / 16, a float whose floor is the binary
+    // exponent and whose low 4 bits index 2^(j/16) (see expandTable).
+    const int fractionBits = tableExp ? 4 : 0;
+    const float shifter = tableExp ? 0x1.8p19f : 0x1.8p23f;
+    const int32_t shifterBits = tableExp ? 0x49400000 : 0x4B400000;
     Value shiftedBits = arith::BitcastOp::create(
         rewriter, loc, intType,
         fma(x, floatConst(0x1.715476p+0f), floatConst(shifter)));
-    shiftedBits = arith::MinSIOp::create(rewriter, loc, shiftedBits,
-                                         intConst(0x4B400000 + 128));
+    shiftedBits =
+        arith::MinSIOp::create(rewriter, loc, shiftedBits,
+                               intConst(shifterBits + (128 << fractionBits)));
     Value shifted = arith::BitcastOp::create(rewriter, loc, type, shiftedBits);
     Value k =
         arith::SubFOp::create(rewriter, loc, shifted, floatConst(shifter));
-    Value n =
-        arith::SubIOp::create(rewriter, loc, shiftedBits, intConst(0x4B400000));
+    // n = floor(k) as an integer (the arithmetic shift floors).
+    Value n = arith::SubIOp::create(rewriter, loc, shiftedBits,
+                                    intConst(shifterBits));
+    if (fractionBits)
+      n = arith::ShRSIOp::create(rewriter, loc, n, intConst(fractionBits));
 
     // r = x - k ln 2 with ln 2 split in two floats: k * ln2High is exact in
     // the FMA, and ln2Low adds the next 24 bits.
     Value r = fma(k, floatConst(-0x1.62e43p-1f), x);
     r = fma(k, floatConst(0x1.05c61p-29f), r);
 
-    // p(r) = 1 + (r + r^2 (c2 + c3 r + ... + c6 r^4)), coefficients fitted
-    // for minimal relative error with each one rounded to f32 in turn.
-    // Adding the exact r before 1 keeps p monotone: Horner's last step
-    // 1 + r q let the rounding steps of q (scaled by r) outweigh the
-    // increase of r and made 2943 f32 inputs near -0.25 decrease by an ulp.
-    Value q = floatConst(0x1.6ace9p-10f);
-    for (float coefficient :
-         {0x1.1232acp-7f, 0x1.5557aap-5f, 0x1.55549ep-3f, 0x1.fffffep-2f})
-      q = fma(q, r, floatConst(coefficient));
-    Value rSquared = arith::MulFOp::create(rewriter, loc, r, r);
-    Value p = arith::AddFOp::create(rewriter, loc, fma(rSquared, q, r),
-                                    floatConst(1.0f));
+    Value p = tableExp ? expandTable(rewriter, loc, type, r, shiftedBits)
+                       : expandPolynomial(rewriter, loc, type, r);
 
     Value result;
     if (x86Scalef && vectorType && vectorType.getRank() == 1 &&
@@ -124,7 +126,7 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
                    .getResult(0);
     } else {
       // 2^n = 2^half * 2^(n - half): both factors are normal floats for n
-      // in [-150, 128], p * 2^half is exact, so only the last product
+      // in [-151, 128], p * 2^half is exact, so only the last product
       // rounds (into a subnormal or to inf when it must), as ldexp does.
       Value half = arith::ShRSIOp::create(rewriter, loc, n, intConst(1));
       Value rest = arith::SubIOp::create(rewriter, loc, n, half);
@@ -141,6 +143,137 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
     }
     rewriter.replaceOp(op, result);
     return success();
+  }
+
+  /// exp(r) on |r| <= ln 2 / 2: 1 + (r + r^2 (c2 + c3 r + ... + c6 r^4)),
+  /// coefficients fitted for minimal relative error with each one rounded
+  /// to f32 in turn. Adding the exact r before 1 keeps p monotone: Horner's
+  /// last step 1 + r q let the rounding steps of q (scaled by r) outweigh
+  /// the increase of r and made 2943 f32 inputs near -0.25 decrease by an
+  /// ulp.
+  static Value expandPolynomial(PatternRewriter &rewriter, Location loc,
+                                Type type, Value r) {
+    auto floatConst = [&](float value) {
+      return splat(rewriter, loc, type, value);
+    };
+    Value q = floatConst(0x1.6ace9p-10f);
+    for (float coefficient :
+         {0x1.1232acp-7f, 0x1.5557aap-5f, 0x1.55549ep-3f, 0x1.fffffep-2f})
+      q = math::FmaOp::create(rewriter, loc, q, r, floatConst(coefficient));
+    Value rSquared = arith::MulFOp::create(rewriter, loc, r, r);
+    return arith::AddFOp::create(
+        rewriter, loc, math::FmaOp::create(rewriter, loc, rSquared, q, r),
+        floatConst(1.0f));
+  }
+
+  /// exp(j/16 ln 2 + r) on |r| <= ln 2 / 32 (j = the low 4 bits of
+  /// `shiftedBits`) as hi + (hi s + lo), hi + lo = 2^(j/16) from two 16-entry
+  /// tables (one vpermps each, which reads only the index's low 4 bits) and
+  /// s = r + r^2 (c2 + c3 r) ~ e^r - 1 (minimax for relative error, 0.013
+  /// ulp; c3 refitted after c2's rounding). 6 FMA-pipe ops where
+  /// expandPolynomial takes 8; hi + lo keeps the table's rounding out of
+  /// the result's error (0.76 ulp in all, monotone: docs/numerics.md).
+  static Value expandTable(PatternRewriter &rewriter, Location loc, Type type,
+                           Value r, Value shiftedBits) {
+    static constexpr float kHigh[16] = {
+        0x1.0p+0f,      0x1.0b5586p+0f, 0x1.172b84p+0f, 0x1.2387a6p+0f,
+        0x1.306fep+0f,  0x1.3dea64p+0f, 0x1.4bfdaep+0f, 0x1.5ab07ep+0f,
+        0x1.6a09e6p+0f, 0x1.7a1148p+0f, 0x1.8ace54p+0f, 0x1.9c4918p+0f,
+        0x1.ae89fap+0f, 0x1.c199bep+0f, 0x1.d5818ep+0f, 0x1.ea4afap+0f};
+    // 2^(j/16) - kHigh[j] rounded to f32.
+    static constexpr float kLow[16] = {
+        0x0.0p+0f,        0x1.9f3122p-25f,  -0x1.c15742p-27f, 0x1.ceac48p-25f,
+        0x1.4636e2p-25f,  0x1.824684p-25f,  -0x1.593abcp-25f, -0x1.5bd5ecp-27f,
+        0x1.9fcef4p-26f,  -0x1.829fd0p-25f, 0x1.15506ep-27f,  0x1.51f848p-27f,
+        -0x1.a94b14p-26f, -0x1.3d56b2p-27f, -0x1.822dbcp-27f, 0x1.52486cp-27f};
+    auto floatConst = [&](float value) {
+      return splat(rewriter, loc, type, value);
+    };
+    Value high = lookUp16(rewriter, loc, kHigh, shiftedBits);
+    Value low = lookUp16(rewriter, loc, kLow, shiftedBits);
+    Value q = math::FmaOp::create(rewriter, loc, floatConst(0x1.555622p-3f), r,
+                                  floatConst(0x1.00022p-1f));
+    Value rSquared = arith::MulFOp::create(rewriter, loc, r, r);
+    Value s = math::FmaOp::create(rewriter, loc, rSquared, q, r);
+    return arith::AddFOp::create(
+        rewriter, loc, high, math::FmaOp::create(rewriter, loc, high, s, low));
+  }
+
+  /// table[index & 15] per lane of `index` (i32 or a vector of i32) by
+  /// llvm.x86.avx512.permvar.sf.512 (vpermps zmm) on 16-lane slices: the
+  /// same instruction for scalars (broadcast), other widths (padded) and
+  /// n-D vectors (flattened), so that every shape gets the same bits.
+  static Value lookUp16(PatternRewriter &rewriter, Location loc,
+                        const float (&table)[16], Value index) {
+    auto sliceType = VectorType::get({kScalefLanes}, rewriter.getF32Type());
+    auto indexSliceType =
+        VectorType::get({kScalefLanes}, rewriter.getI32Type());
+    Value tableValue = arith::ConstantOp::create(
+        rewriter, loc,
+        DenseElementsAttr::get(sliceType, ArrayRef<float>(table)));
+    auto permute = [&](Value slice) -> Value {
+      return LLVM::CallIntrinsicOp::create(
+                 rewriter, loc, sliceType,
+                 rewriter.getStringAttr("llvm.x86.avx512.permvar.sf.512"),
+                 ValueRange{tableValue, slice})
+          .getResult(0);
+    };
+    auto vectorType = dyn_cast<VectorType>(index.getType());
+    if (!vectorType) {
+      Value lanes =
+          vector::BroadcastOp::create(rewriter, loc, indexSliceType, index);
+      return vector::ExtractOp::create(rewriter, loc, permute(lanes),
+                                       ArrayRef<int64_t>{0});
+    }
+    int64_t count = vectorType.getNumElements();
+    auto flatIndexType = VectorType::get({count}, rewriter.getI32Type());
+    auto flatType = VectorType::get({count}, rewriter.getF32Type());
+    Value flatIndex = index;
+    if (vectorType != flatIndexType)
+      flatIndex =
+          vector::ShapeCastOp::create(rewriter, loc, flatIndexType, index);
+    Value result = arith::ConstantOp::create(
+        rewriter, loc, DenseElementsAttr::get(flatType, 0.0f));
+    for (int64_t offset = 0; offset < count; offset += kScalefLanes) {
+      int64_t lanes = std::min(kScalefLanes, count - offset);
+      Value slice = flatIndex;
+      if (lanes != count)
+        slice = vector::ExtractStridedSliceOp::create(
+            rewriter, loc, flatIndex, ArrayRef<int64_t>{offset},
+            ArrayRef<int64_t>{lanes}, ArrayRef<int64_t>{1});
+      if (lanes != kScalefLanes)
+        slice = vector::InsertStridedSliceOp::create(
+            rewriter, loc, slice,
+            arith::ConstantOp::create(
+                rewriter, loc,
+                DenseElementsAttr::get(indexSliceType, int32_t(0))),
+            ArrayRef<int64_t>{0}, ArrayRef<int64_t>{1});
+      Value looked = permute(slice);
+      if (lanes != kScalefLanes)
+        looked = vector::ExtractStridedSliceOp::create(
+            rewriter, loc, looked, ArrayRef<int64_t>{0},
+            ArrayRef<int64_t>{lanes}, ArrayRef<int64_t>{1});
+      if (lanes == count) {
+        result = looked;
+        break;
+      }
+      result = vector::InsertStridedSliceOp::create(
+          rewriter, loc, looked, result, ArrayRef<int64_t>{offset},
+          ArrayRef<int64_t>{1});
+    }
+    if (flatType != cast<VectorType>(vectorType.clone(rewriter.getF32Type())))
+      result = vector::ShapeCastOp::create(
+          rewriter, loc, vectorType.clone(rewriter.getF32Type()), result);
+    return result;
+  }
+
+  /// `value` as a constant of `type` (f32 or a vector of f32).
+  static Value splat(PatternRewriter &rewriter, Location loc, Type type,
+                     float value) {
+    TypedAttr attr = rewriter.getF32FloatAttr(value);
+    if (auto vectorType = dyn_cast<VectorType>(type))
+      attr = DenseElementsAttr::get(vectorType, attr);
+    return arith::ConstantOp::create(rewriter, loc, attr);
   }
 
   /// p * 2^k by llvm.x86.avx512.mask.scalef.ps.512 on each 16-lane slice
@@ -180,6 +313,7 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
   static constexpr int64_t kScalefLanes = 16;
   bool scaleByLdexp;
   bool x86Scalef;
+  bool tableExp;
 };
 
 struct ApproximateMathPass
@@ -189,7 +323,8 @@ struct ApproximateMathPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     if (fastExp)
-      patterns.add<ExpF32Expansion>(&getContext(), scaleByLdexp, x86Scalef);
+      patterns.add<ExpF32Expansion>(&getContext(), scaleByLdexp, x86Scalef,
+                                    tableExp);
     // MLIR's expansion: f32 exp without fast-exp.
     populateMathPolynomialApproximationPatterns(
         patterns, [](StringRef name) { return name == "math.exp"; });

@@ -2,6 +2,8 @@
 // RUN: dml-opt %s --dml-approximate-math=scale-by-ldexp=true | FileCheck %s --check-prefixes=CHECK,LDEXP
 // RUN: dml-opt %s --dml-approximate-math=fast-exp=false | FileCheck %s --check-prefix=UPSTREAM
 // RUN: dml-opt %s --dml-approximate-math="scale-by-ldexp=true x86-scalef=true" | FileCheck %s --check-prefix=SCALEF
+// RUN: dml-opt %s --dml-approximate-math="scale-by-ldexp=true x86-scalef=true table-exp=true" | FileCheck %s --check-prefix=TABLE
+// RUN: dml-opt %s --dml-approximate-math="table-exp=true" | FileCheck %s --check-prefix=TABLE-INT
 
 // f32 exp: clamp from below (NaN passes: the comparison is false), k by
 // the 1.5 * 2^23 shifter with its bits capped at k = 128 by a signed integer
@@ -55,6 +57,46 @@
 // SCALEF-NOT: llvm.ldexp
 // SCALEF: %[[Y:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.scalef.ps.512"(%[[P]], %[[K]], %[[P]], %[[ALL]], %[[CURRENT]]) : (vector<16xf32>, vector<16xf32>, vector<16xf32>, i16, i32) -> vector<16xf32>
 // SCALEF-NEXT: return %[[Y]]
+// With table-exp (AVX-512F targets): k = round(16 x log2 e) / 16 by the
+// 1.5 * 2^19 shifter (bits capped at 0x49400000 + 128 * 16), r in the same
+// two FMAs, hi and lo = 2^(j/16) by two vpermps on the capped bits (the
+// intrinsic reads their low 4 bits), s = r + r^2 (c2 + c3 r), p = hi +
+// (hi s + lo), vscalefps(p, k): floor(k) is the binary exponent.
+// TABLE-LABEL: func.func @vector_exp
+// TABLE-SAME: (%[[X:.*]]: vector<16xf32>)
+// TABLE-DAG: %[[SHIFTER:.*]] = arith.constant dense<7.864320e+05> : vector<16xf32>
+// TABLE-DAG: %[[K_MAX_BITS:.*]] = arith.constant dense<1228933120> : vector<16xi32>
+// TABLE-DAG: %[[HIGH_TABLE:.*]] = arith.constant dense<[1.000000e+00, 1.04427373, {{.*}}, 1.91520655]> : vector<16xf32>
+// TABLE-DAG: %[[LOW_TABLE:.*]] = arith.constant dense<[0.000000e+00, 4.833470e-08, {{.*}}, 9.8453281E-9]> : vector<16xf32>
+// TABLE-DAG: %[[C2:.*]] = arith.constant dense<0.500016212> : vector<16xf32>
+// TABLE-DAG: %[[C3:.*]] = arith.constant dense<0.166668192> : vector<16xf32>
+// TABLE: %[[CLAMPED:.*]] = arith.select
+// TABLE: %[[SHIFTED_RAW:.*]] = math.fma %[[CLAMPED]], %{{.*}}, %[[SHIFTER]]
+// TABLE: %[[RAW_BITS:.*]] = arith.bitcast %[[SHIFTED_RAW]]
+// TABLE: %[[BITS:.*]] = arith.minsi %[[RAW_BITS]], %[[K_MAX_BITS]]
+// TABLE: %[[SHIFTED:.*]] = arith.bitcast %[[BITS]]
+// TABLE: %[[K:.*]] = arith.subf %[[SHIFTED]], %[[SHIFTER]]
+// TABLE: %[[R_HIGH:.*]] = math.fma %[[K]], %{{.*}}, %[[CLAMPED]]
+// TABLE: %[[R:.*]] = math.fma %[[K]], %{{.*}}, %[[R_HIGH]]
+// TABLE: %[[HIGH:.*]] = llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"(%[[HIGH_TABLE]], %[[BITS]]) : (vector<16xf32>, vector<16xi32>) -> vector<16xf32>
+// TABLE: %[[LOW:.*]] = llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"(%[[LOW_TABLE]], %[[BITS]])
+// TABLE: %[[Q:.*]] = math.fma %[[C3]], %[[R]], %[[C2]]
+// TABLE: %[[R2:.*]] = arith.mulf %[[R]], %[[R]]
+// TABLE: %[[S:.*]] = math.fma %[[R2]], %[[Q]], %[[R]]
+// TABLE: %[[HS_LOW:.*]] = math.fma %[[HIGH]], %[[S]], %[[LOW]]
+// TABLE: %[[P:.*]] = arith.addf %[[HIGH]], %[[HS_LOW]]
+// TABLE-NEXT: %[[Y:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.scalef.ps.512"(%[[P]], %[[K]], %[[P]], %{{.*}}, %{{.*}})
+// TABLE-NEXT: return %[[Y]]
+// Without scale-by-ldexp: the integer exponent floor(k), bits - shifter
+// bits shifted right by the 4 fraction bits.
+// TABLE-INT-LABEL: func.func @vector_exp
+// TABLE-INT: %[[BITS:.*]] = arith.minsi
+// TABLE-INT: %[[N16:.*]] = arith.subi %[[BITS]], %{{.*}} : vector<16xi32>
+// TABLE-INT: %[[N:.*]] = arith.shrsi %[[N16]], %{{.*}} : vector<16xi32>
+// TABLE-INT: llvm.x86.avx512.permvar.sf.512
+// TABLE-INT: arith.shrsi %[[N]], %{{.*}} : vector<16xi32>
+// TABLE-INT-NOT: scalef
+// TABLE-INT: return
 // UPSTREAM-LABEL: func.func @vector_exp
 // UPSTREAM-NOT: 0x4B400000
 // UPSTREAM-NOT: math.exp
@@ -80,6 +122,10 @@ func.func @vector_exp(%x: vector<16xf32>) -> vector<16xf32> {
 // SCALEF: vector.insert_strided_slice %{{.*}} {offsets = [32]
 // SCALEF: %[[Y:.*]] = vector.insert_strided_slice %{{.*}} {offsets = [48]
 // SCALEF-NEXT: return %[[Y]]
+// TABLE-LABEL: func.func @wide_exp
+// TABLE-COUNT-8: llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"(%{{.*}}, %{{.*}}) : (vector<16xf32>, vector<16xi32>) -> vector<16xf32>
+// TABLE-COUNT-4: llvm.call_intrinsic "llvm.x86.avx512.mask.scalef.ps.512"
+// TABLE-INT-LABEL: func.func @wide_exp
 func.func @wide_exp(%x: vector<64xf32>) -> vector<64xf32> {
   %e = math.exp %x : vector<64xf32>
   return %e : vector<64xf32>
@@ -96,6 +142,15 @@ func.func @wide_exp(%x: vector<64xf32>) -> vector<64xf32> {
 // SCALEF-NOT: scalef.ps
 // SCALEF: llvm.call_intrinsic "llvm.ldexp"(%{{.*}}, %{{.*}}) : (f32, i32) -> f32
 // CHECK-NOT: math.exp
+// Scalars look up the same table (broadcast to 16 lanes, lane 0), so that
+// remainder loops give the vector loop's bits.
+// TABLE-LABEL: func.func @scalar_exp
+// TABLE: %[[BITS:.*]] = arith.minsi %{{.*}} : i32
+// TABLE: %[[LANES:.*]] = vector.broadcast %[[BITS]] : i32 to vector<16xi32>
+// TABLE: %[[ROW:.*]] = llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"(%{{.*}}, %[[LANES]])
+// TABLE: vector.extract %[[ROW]][0] : f32 from vector<16xf32>
+// TABLE: llvm.call_intrinsic "llvm.ldexp"(%{{.*}}, %{{.*}}) : (f32, i32) -> f32
+// TABLE-INT-LABEL: func.func @scalar_exp
 func.func @scalar_exp(%x: f32) -> f32 {
   %e = math.exp %x : f32
   return %e : f32
@@ -110,9 +165,26 @@ func.func @scalar_exp(%x: f32) -> f32 {
 // CHECK: arith.shrsi %{{.*}} : vector<2x16xi32>
 // CHECK-NOT: math.exp
 // CHECK: return
+// n-D vectors are flattened for the lookup; other widths are padded to 16.
+// TABLE-LABEL: func.func @matrix_exp
+// TABLE: vector.shape_cast %{{.*}} : vector<2x16xi32> to vector<32xi32>
+// TABLE: llvm.x86.avx512.permvar.sf.512
+// TABLE: vector.shape_cast %{{.*}} : vector<32xf32> to vector<2x16xf32>
+// TABLE-INT-LABEL: func.func @matrix_exp
 func.func @matrix_exp(%x: vector<2x16xf32>) -> vector<2x16xf32> {
   %e = math.exp %x : vector<2x16xf32>
   return %e : vector<2x16xf32>
+}
+
+// TABLE-LABEL: func.func @narrow_exp
+// TABLE: %[[PADDED:.*]] = vector.insert_strided_slice %{{.*}}, %{{.*}} {offsets = [0], strides = [1]} : vector<8xi32> into vector<16xi32>
+// TABLE: %[[ROW:.*]] = llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"(%{{.*}}, %[[PADDED]])
+// TABLE: vector.extract_strided_slice %[[ROW]] {offsets = [0], sizes = [8], strides = [1]} : vector<16xf32> to vector<8xf32>
+// TABLE-INT-LABEL: func.func @narrow_exp
+// CHECK-LABEL: func.func @narrow_exp
+func.func @narrow_exp(%x: vector<8xf32>) -> vector<8xf32> {
+  %e = math.exp %x : vector<8xf32>
+  return %e : vector<8xf32>
 }
 
 // Other element types are not this expansion's.

@@ -114,6 +114,7 @@ TEST(VectorWidth, HostMatchesItsTargetMachine) {
   EXPECT_EQ(fromHost.streamPagePrefetch, fromMachine.streamPagePrefetch);
   EXPECT_EQ(fromHost.realignRows, fromMachine.realignRows);
   EXPECT_EQ(fromHost.x86Scalef, fromMachine.x86Scalef);
+  EXPECT_EQ(fromHost.x86TableExp, fromMachine.x86TableExp);
 }
 
 /// A target of the LLVM CPU `name` with exactly `features`.
@@ -143,6 +144,7 @@ TEST(TargetOptions, EachLeftToTheTarget) {
   EXPECT_TRUE(zen.streamPagePrefetch);
   EXPECT_TRUE(zen.realignRows);
   EXPECT_TRUE(zen.x86Scalef);
+  EXPECT_TRUE(zen.x86TableExp);
   choose(xeon, targetOf("sapphirerapids", {"avx2", "avx512f"}));
   EXPECT_EQ(xeon.vectorBits, 512);
   EXPECT_FALSE(xeon.longRowWide);
@@ -150,23 +152,27 @@ TEST(TargetOptions, EachLeftToTheTarget) {
   EXPECT_FALSE(xeon.streamPagePrefetch);
   EXPECT_TRUE(xeon.realignRows);
   EXPECT_TRUE(xeon.x86Scalef);
+  EXPECT_TRUE(xeon.x86TableExp);
   choose(avx2, targetOf("x86-64-v3", {"avx2"}));
   EXPECT_EQ(avx2.vectorBits, 256);
   EXPECT_FALSE(avx2.realignRows);
   EXPECT_FALSE(avx2.x86Scalef);
+  EXPECT_FALSE(avx2.x86TableExp);
 }
 
 TEST(TargetOptions, ExplicitOptionsStay) {
   CPUPipelineOptions zen;
   choose(zen, targetOf("znver5", {"avx2", "avx512f"}),
          "vector-bits=128 long-row-wide=false home-ranges=false "
-         "stream-page-prefetch=false realign-rows=false x86-scalef=false");
+         "stream-page-prefetch=false realign-rows=false x86-scalef=false "
+         "x86-table-exp=false");
   EXPECT_EQ(zen.vectorBits, 128);
   EXPECT_FALSE(zen.longRowWide);
   EXPECT_FALSE(zen.homeRanges);
   EXPECT_FALSE(zen.streamPagePrefetch);
   EXPECT_FALSE(zen.realignRows);
   EXPECT_FALSE(zen.x86Scalef);
+  EXPECT_FALSE(zen.x86TableExp);
 }
 
 /// The error of choosing for an AVX2 target with `explicitOptions`.
@@ -187,7 +193,12 @@ TEST(TargetOptions, Avx512OnlyOptionsOnAvx2AreErrors) {
   EXPECT_EQ(errorOnAvx2("realign-rows=true"),
             "realign-rows=true needs a target with AVX-512F (vpermi2ps); the "
             "target CPU 'x86-64-v3' with its features has none");
-  EXPECT_EQ(errorOnAvx2("realign-rows=false x86-scalef=false"), "");
+  EXPECT_EQ(errorOnAvx2("x86-table-exp=true"),
+            "x86-table-exp=true needs a target with AVX-512F (vpermps zmm); "
+            "the target CPU 'x86-64-v3' with its features has none");
+  EXPECT_EQ(errorOnAvx2("realign-rows=false x86-scalef=false "
+                        "x86-table-exp=false"),
+            "");
 }
 
 int64_t hostVectorBits() {
@@ -395,33 +406,43 @@ TEST(GatheredRowPrefetch, ExplicitOptionOverrides) {
       "prefetch-rows=false prefetch-gathered-rows=true"));
 }
 
-TEST(X86Scalef, Rule) {
-  auto scalefFor = [](std::initializer_list<llvm::StringRef> features) {
-    return chooseX86Scalef(hasOnly(features));
-  };
-  EXPECT_TRUE(scalefFor({"avx2", "avx512f"}));
-  EXPECT_FALSE(scalefFor({"avx2", "fma"}));
-  EXPECT_FALSE(scalefFor({"neon"}));
+/// The rules of the options that need an AVX-512F instruction: x86-scalef
+/// (vscalefps), x86-table-exp (vpermps zmm) and realign-rows (vpermi2ps;
+/// on every AVX-512F target, AMD and Intel alike: a split load costs both).
+using Avx512FRule = bool (*)(llvm::function_ref<bool(llvm::StringRef)>);
+constexpr Avx512FRule kAvx512FRules[] = {chooseX86Scalef, chooseX86TableExp,
+                                         chooseRealignRows};
+
+TEST(Avx512FOptions, Rule) {
+  for (Avx512FRule rule : kAvx512FRules) {
+    EXPECT_TRUE(rule(hasOnly({"avx2", "avx512f"})));
+    EXPECT_FALSE(rule(hasOnly({"avx2", "fma"})));
+    EXPECT_FALSE(rule(hasOnly({"neon"})));
+  }
 }
 
 // By the target's features, not by the vector width: --cpu x86-64-v4 with
-// vector-bits=256 still has vscalefps.
-TEST(X86Scalef, AheadOfTimeTargets) {
-  auto scalefFor = [](llvm::StringRef triple, llvm::StringRef cpu,
-                      llvm::StringRef features = "") {
-    return chooseForMachine(
-        [](const CPUTarget &target) {
-          return int64_t(chooseX86Scalef(target.hasFeature));
-        },
-        triple, cpu, features);
-  };
-  EXPECT_EQ(scalefFor("x86_64-unknown-linux-gnu", "x86-64-v4"), 1);
-  EXPECT_EQ(scalefFor("x86_64-unknown-linux-gnu", "znver5"), 1);
-  EXPECT_EQ(scalefFor("x86_64-unknown-linux-gnu", "x86-64-v3"), 0);
-  EXPECT_EQ(scalefFor("x86_64-unknown-linux-gnu", "x86-64-v4", "-avx512f"), 0);
-  int arm = scalefFor("aarch64-unknown-linux-gnu", "generic");
-  if (arm != -1)
-    EXPECT_EQ(arm, 0);
+// vector-bits=256 still has vscalefps (and vpermps, vpermi2ps).
+TEST(Avx512FOptions, AheadOfTimeTargets) {
+  for (Avx512FRule rule : kAvx512FRules) {
+    auto chosenFor = [rule](llvm::StringRef triple, llvm::StringRef cpu,
+                            llvm::StringRef features = "") {
+      return chooseForMachine(
+          [rule](const CPUTarget &target) {
+            return int64_t(rule(target.hasFeature));
+          },
+          triple, cpu, features);
+    };
+    EXPECT_EQ(chosenFor("x86_64-unknown-linux-gnu", "x86-64-v4"), 1);
+    EXPECT_EQ(chosenFor("x86_64-unknown-linux-gnu", "znver5"), 1);
+    EXPECT_EQ(chosenFor("x86_64-unknown-linux-gnu", "sapphirerapids"), 1);
+    EXPECT_EQ(chosenFor("x86_64-unknown-linux-gnu", "x86-64-v3"), 0);
+    EXPECT_EQ(chosenFor("x86_64-unknown-linux-gnu", "x86-64-v4", "-avx512f"),
+              0);
+    int arm = chosenFor("aarch64-unknown-linux-gnu", "generic");
+    if (arm != -1)
+      EXPECT_EQ(arm, 0);
+  }
 }
 
 constexpr const char *kExpModule = R"mlir(
@@ -451,33 +472,16 @@ TEST(X86Scalef, ExplicitOptionOverrides) {
               std::string::npos);
 }
 
-TEST(RealignRows, Rule) {
-  auto realignFor = [](std::initializer_list<llvm::StringRef> features) {
-    return chooseRealignRows(hasOnly(features));
-  };
-  EXPECT_TRUE(realignFor({"avx2", "avx512f"}));
-  EXPECT_FALSE(realignFor({"avx2", "fma"}));
-  EXPECT_FALSE(realignFor({"neon"}));
-}
+constexpr const char *kTableIntrinsic = "llvm.x86.avx512.permvar.sf.512";
 
-// Every AVX-512F target, AMD and Intel alike (a split load costs both).
-TEST(RealignRows, AheadOfTimeTargets) {
-  auto realignFor = [](llvm::StringRef triple, llvm::StringRef cpu,
-                       llvm::StringRef features = "") {
-    return chooseForMachine(
-        [](const CPUTarget &target) {
-          return int64_t(chooseRealignRows(target.hasFeature));
-        },
-        triple, cpu, features);
-  };
-  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "x86-64-v4"), 1);
-  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "znver5"), 1);
-  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "sapphirerapids"), 1);
-  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "x86-64-v3"), 0);
-  EXPECT_EQ(realignFor("x86_64-unknown-linux-gnu", "x86-64-v4", "-avx512f"), 0);
-  int arm = realignFor("aarch64-unknown-linux-gnu", "generic");
-  if (arm != -1)
-    EXPECT_EQ(arm, 0);
+TEST(X86TableExp, JitChoosesForTheHostAndExplicitOverrides) {
+  bool table = chooseX86TableExp(CPUTarget::host().hasFeature);
+  EXPECT_EQ(jitIR("vector-bits=512", kExpModule, "exp").find(kTableIntrinsic) !=
+                std::string::npos,
+            table);
+  EXPECT_EQ(jitIR("vector-bits=512 x86-table-exp=false", kExpModule, "exp")
+                .find(kTableIntrinsic),
+            std::string::npos);
 }
 
 constexpr const char *kPermuteIntrinsic = "llvm.x86.avx512.vpermi2var.ps.512";

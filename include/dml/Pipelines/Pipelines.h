@@ -58,6 +58,13 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
                      "vscalefps on the float exponent (default: by target "
                      "features, hasX86Scalef)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> x86TableExp{
+      *this, "x86-table-exp",
+      llvm::cl::desc("The target has AVX-512F: f32 exp looks 2^(j/16) up in "
+                     "a 16-entry table by vpermps and needs a degree-3 "
+                     "polynomial (default: by target features, "
+                     "chooseX86TableExp)"),
+      llvm::cl::init(false)};
   PassOptions::Option<int64_t> itemsPerThread{
       *this, "items-per-thread",
       llvm::cl::desc("Parallel iterations per thread that blocks of an "

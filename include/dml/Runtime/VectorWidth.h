@@ -70,6 +70,10 @@ int64_t chooseLongRowClaimsPerThread(llvm::StringRef cpuName);
 /// x86-scalef pipeline option).
 bool chooseX86Scalef(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
 
+/// Whether f32 exp looks 2^(j/16) up in a 16-entry table held in a zmm
+/// register (vpermps, AVX-512F; the x86-table-exp pipeline option).
+bool chooseX86TableExp(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
+
 /// Whether long f32 rows of inner reductions that start off a 64-byte
 /// boundary are read with aligned loads rebuilt by vpermi2ps (the
 /// realign-rows pipeline option): the features answer for LLVM feature
@@ -78,10 +82,9 @@ bool chooseRealignRows(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
 
 /// Sets each option of `options` that is left to the target (vector-bits,
 /// long-row-wide, home-ranges, stream-page-prefetch, prefetch-gathered-rows,
-/// long-row-claims-per-thread,
-/// realign-rows, x86-scalef) by the rules above for `target`; options given
-/// explicitly stay. Fails, naming the option, on an explicit option that
-/// `target` cannot execute.
+/// long-row-claims-per-thread, realign-rows, x86-scalef, x86-table-exp) by
+/// the rules above for `target`; options given explicitly stay. Fails, naming
+/// the option, on an explicit option that `target` cannot execute.
 llvm::Error chooseTargetOptions(CPUPipelineOptions &options,
                                 const CPUTarget &target);
 

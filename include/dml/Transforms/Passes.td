@@ -56,7 +56,12 @@ def DMLApproximateMath : Pass<"dml-approximate-math", "func::FuncOp"> {
     otherwise two multiplications by powers of two built with integer
     ops. With `x86-scalef` (the target has AVX-512F), 16-lane vectors scale
     by `vscalefps` on k as a float (2 ops fewer than `llvm.intr.ldexp`'s
-    integer exponent). All scalings give the same bits (docs/numerics.md: error over
+    integer exponent). With `table-exp` (the target has AVX-512F), k has 4
+    fraction bits (shifter 1.5 * 2^19) and p(r) = hi + (hi s(r) + lo) with
+    hi + lo = 2^(j/16) from two 16-entry tables (`vpermps` zmm on k's low
+    bits), |r| <= ln 2 / 32 and s of degree 3: 2 FMA-pipe ops fewer than
+    the degree-6 polynomial, other bits (0.76 ulp instead of 1.02, also
+    monotone). All scalings give the same bits (docs/numerics.md: error over
     all f32 inputs, monotone non-decreasing). `exp` of other element types
     is left as MLIR's patterns leave it.
   }];
@@ -71,6 +76,10 @@ def DMLApproximateMath : Pass<"dml-approximate-math", "func::FuncOp"> {
            "The target has AVX-512F: 16-lane exps scale by vscalefps on "
            "k as a float (llvm.x86.avx512.mask.scalef.ps.512), without "
            "converting k to an integer and back">,
+    Option<"tableExp", "table-exp", "bool", /*default=*/"false",
+           "The target has AVX-512F: exp(x) = 2^(k/16) table (vpermps, "
+           "llvm.x86.avx512.permvar.sf.512) times a degree-3 polynomial, "
+           "for every f32 exp shape">,
   ];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",
