@@ -350,6 +350,12 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   // Without AVX-512, a compress store is a branch per lane.
   DMLLowerTopKOptions topKOptions;
   topKOptions.nativeCompress = options.vectorize && options.vectorBits >= 512;
+  // The carrier pass lists candidate chunks where it reads long rows one at
+  // a time in 64-lane steps (Zen's layout); with 16-lane steps of two rows
+  // (Intel's default) a compare per 16 lanes costs what the scan saves.
+  topKOptions.candidateChunks =
+      options.vectorize && options.vectorBits >= 512 &&
+      (options.longRowStreams == 1 || options.longRowWide);
   pm.addNestedPass<func::FuncOp>(createDMLLowerTopK(topKOptions));
   pm.addNestedPass<func::FuncOp>(createDMLLinalgToVectorLoops(codegenOptions));
   // Memory reads the next block of rows while the core computes on this one.

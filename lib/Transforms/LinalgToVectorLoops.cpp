@@ -74,8 +74,8 @@ namespace mlir::dml {
 } // namespace mlir::dml
 
 using namespace mlir;
-using mlir::dml::kCandidateChunksAttr;
 using mlir::dml::BodyCloner;
+using mlir::dml::kCandidateChunksAttr;
 using mlir::dml::Point;
 
 namespace {
@@ -2283,8 +2283,7 @@ private:
     if (!marks || marks.size() != 4 || realign || rank != 2 || width <= 1 ||
         width % marks[2] != 0)
       return false;
-    auto carrier =
-        dyn_cast<MemRefType>(op.getDpsInputs()[marks[0]].getType());
+    auto carrier = dyn_cast<MemRefType>(op.getDpsInputs()[marks[0]].getType());
     return carrier && carrier.getElementType().isF32();
   }
 
@@ -2315,15 +2314,18 @@ private:
     };
     SmallVector<Value> limits;
     for (ArrayRef<Value> ivs : rowIvs) {
-      memref::StoreOp::create(b, loc, word(0), candidates,
-                              getCandidateSlot(b, ivs, slot(dml::kCandidateCount)));
-      memref::StoreOp::create(b, loc, word(width), candidates,
-                              getCandidateSlot(b, ivs, slot(dml::kCandidateSpan)));
+      memref::StoreOp::create(
+          b, loc, word(0), candidates,
+          getCandidateSlot(b, ivs, slot(dml::kCandidateCount)));
+      memref::StoreOp::create(
+          b, loc, word(width), candidates,
+          getCandidateSlot(b, ivs, slot(dml::kCandidateSpan)));
       memref::StoreOp::create(
           b, loc, word(end), candidates,
           getCandidateSlot(b, ivs, slot(dml::kCandidateCovered)));
       Value bits = memref::LoadOp::create(
-          b, loc, candidates, getCandidateSlot(b, ivs, slot(dml::kCandidateLimit)));
+          b, loc, candidates,
+          getCandidateSlot(b, ivs, slot(dml::kCandidateLimit)));
       limits.push_back(vector::BroadcastOp::create(
           b, loc, VectorType::get({width}, b.getF32Type()),
           arith::BitcastOp::create(b, loc, b.getF32Type(), bits)));
@@ -2343,10 +2345,10 @@ private:
         getIndices(b, loc, op.getMatchingIndexingMap(carrier), point.ivs));
     Value any = vector::ReductionOp::create(
         b, loc, vector::CombiningKind::OR,
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGE, chunk,
-                              limit));
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGE, chunk, limit));
     SmallVector<Value> countSlot = getCandidateSlot(
-        b, point.ivs, arith::ConstantIndexOp::create(b, loc, dml::kCandidateCount));
+        b, point.ivs,
+        arith::ConstantIndexOp::create(b, loc, dml::kCandidateCount));
     Value count = memref::LoadOp::create(b, loc, candidates, countSlot);
     Value slot = arith::AddIOp::create(
         b, loc,
@@ -2357,8 +2359,7 @@ private:
                 arith::ConstantIntOp::create(b, loc, i32, marks[3]))),
         arith::ConstantIndexOp::create(b, loc, dml::kCandidateHeader));
     memref::StoreOp::create(
-        b, loc,
-        arith::IndexCastUIOp::create(b, loc, i32, point.ivs[vectorDim]),
+        b, loc, arith::IndexCastUIOp::create(b, loc, i32, point.ivs[vectorDim]),
         candidates, getCandidateSlot(b, point.ivs, slot));
     memref::StoreOp::create(
         b, loc,

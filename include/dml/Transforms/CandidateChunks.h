@@ -1,4 +1,4 @@
-//===- CandidateChunks.h - chunks a carrier pass lists for top_k -*- C++ -*-===//
+//===- CandidateChunks.h - chunks a pass lists for top_k -------*- C++ -*-===//
 //
 // The contract between dml-lower-top-k and dml-linalg-to-vector-loops for
 // softmax -> top_k blocks (docs/pipeline.md, "Candidate chunks"): the

@@ -101,6 +101,11 @@ constexpr int64_t kCarrierSearchSteps = 24;
 /// stays 1/32 of the row's bytes.
 constexpr int64_t kElementsPerCandidate = 128;
 
+/// Rows shorter than this are read by the carrier pass several at a time in
+/// narrower steps (dml-linalg-to-vector-loops' long rows start here), which
+/// list no chunks: their limits would be computed for nothing.
+constexpr int64_t kMinCandidateRowBytes = 16 << 10;
+
 /// How the initial threshold is found.
 enum class BoundKind { None, Partitions, Sample };
 
@@ -191,7 +196,8 @@ public:
 
   /// See getCandidateCapacity.
   int64_t getCandidateCapacity() const {
-    if (!carrierFilter || getSharedExtremesSize() == 0)
+    if (!carrierFilter || getSharedExtremesSize() == 0 ||
+        p.length * 4 < kMinCandidateRowBytes)
       return 0;
     return llvm::divideCeil(p.length, kElementsPerCandidate);
   }
@@ -212,8 +218,9 @@ public:
           b, loc, vectorType, extremes,
           ValueRange{sequence, index(b, loc, a * width)}));
     Value negativeInf = arith::ConstantOp::create(
-        b, loc, b.getFloatAttr(f32, APFloat::getInf(APFloat::IEEEsingle(),
-                                                    /*Negative=*/true)));
+        b, loc,
+        b.getFloatAttr(f32, APFloat::getInf(APFloat::IEEEsingle(),
+                                            /*Negative=*/true)));
     auto kth = scf::ForOp::create(
         b, loc, index(b, loc, 0), index(b, loc, partitions), index(b, loc, 1),
         ValueRange{negativeInf},
@@ -230,8 +237,8 @@ public:
                                          arith::CmpFOp::create(
                                              lb, l, arith::CmpFPredicate::OGE,
                                              lanes, splat))));
-          Value enough = arith::CmpIOp::create(
-              lb, l, arith::CmpIPredicate::uge, notBelow, index(lb, l, p.k));
+          Value enough = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::uge,
+                                               notBelow, index(lb, l, p.k));
           Value better = arith::AndIOp::create(
               lb, l, enough,
               arith::CmpFOp::create(lb, l, arith::CmpFPredicate::OGT, value,
@@ -254,9 +261,9 @@ public:
             b, loc,
             arith::MulFOp::create(b, loc, math::AbsFOp::create(b, loc, kthMax),
                                   scalar(0x1p-12)),
-            arith::MulFOp::create(
-                b, loc, arith::SubFOp::create(b, loc, max, kthMax),
-                scalar(0x1p-16))),
+            arith::MulFOp::create(b, loc,
+                                  arith::SubFOp::create(b, loc, max, kthMax),
+                                  scalar(0x1p-16))),
         scalar(0x1p-11));
     Value limit = arith::SubFOp::create(b, loc, kthMax, delta);
     memref::StoreOp::create(
@@ -1316,19 +1323,18 @@ private:
                                            header(kCandidateLimit));
     Value listed = arith::AndIOp::create(
         b, loc,
-        arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::ule, count,
-            intConstant(b, loc, i32, getCandidateCapacity())),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, count,
+                              intConstant(b, loc, i32, getCandidateCapacity())),
         arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE, limit,
                               state.carrierLimit));
     auto scan = scf::IfOp::create(
         b, loc, listed,
         [&](OpBuilder &ib, Location il) {
-          Value span = asIndex(
-              ib, il,
-              memref::LoadOp::create(
-                  ib, il, p.candidateChunks,
-                  ValueRange{sequence, index(ib, il, kCandidateSpan)}));
+          Value span =
+              asIndex(ib, il,
+                      memref::LoadOp::create(
+                          ib, il, p.candidateChunks,
+                          ValueRange{sequence, index(ib, il, kCandidateSpan)}));
           Value covered = asIndex(
               ib, il,
               memref::LoadOp::create(
@@ -1344,19 +1350,18 @@ private:
                         lb, l, p.candidateChunks,
                         ValueRange{sequence,
                                    arith::AddIOp::create(
-                                       lb, l, i,
-                                       index(lb, l, kCandidateHeader))
+                                       lb, l, i, index(lb, l, kCandidateHeader))
                                        .getResult()}));
                 auto inChunk = scf::ForOp::create(
                     lb, l, start, arith::AddIOp::create(lb, l, start, span),
                     index(lb, l, width), args,
                     [&](OpBuilder &cb, Location cl, Value chunk,
                         ValueRange current) {
-                      scf::YieldOp::create(
-                          cb, cl,
-                          emitChunk(cb, cl, chunk, ScanState::from(current),
-                                    /*masked=*/false)
-                              .asValues());
+                      scf::YieldOp::create(cb, cl,
+                                           emitChunk(cb, cl, chunk,
+                                                     ScanState::from(current),
+                                                     /*masked=*/false)
+                                               .asValues());
                     });
                 scf::YieldOp::create(lb, l, inChunk.getResults());
               });
@@ -1925,8 +1930,8 @@ int64_t mlir::dml::getCandidateCapacity(const TopKProblem &problem) {
   return KeyedTopKEmitter(problem).getCandidateCapacity();
 }
 
-int64_t mlir::dml::getSelectionChunkWidth(const TopKProblem &problem) {
-  return KeyedTopKEmitter(problem).getWidth();
+int64_t mlir::dml::getCandidateGranule(const TopKProblem &problem) {
+  return kScanGroupChunks * KeyedTopKEmitter(problem).getWidth();
 }
 
 void mlir::dml::emitCandidateLimits(OpBuilder &b, Location loc,

@@ -66,9 +66,10 @@ Value emitCarrierExtremesAndMax(OpBuilder &b, Location loc,
 /// extremes).
 int64_t getCandidateCapacity(const TopKProblem &problem);
 
-/// The selection's chunk width in elements (the granule of candidate
-/// chunks).
-int64_t getSelectionChunkWidth(const TopKProblem &problem);
+/// The smallest vector step, in elements, whose listing pays: a group of
+/// the selection's chunks (one compare and OR per group in the carrier
+/// pass, as in the scan it replaces).
+int64_t getCandidateGranule(const TopKProblem &problem);
 
 /// Per sequence, after emitCarrierExtremesAndMax and the exact max: the
 /// candidate limit b - delta (b: the K-th largest stored carrier extreme,

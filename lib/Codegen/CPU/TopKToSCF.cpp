@@ -614,8 +614,7 @@ linalg::GenericOp findCarrierPass(SelectTopKOp op, Value carrier,
        next = next->getNextNode()) {
     auto generic = dyn_cast<linalg::GenericOp>(next);
     if (!generic || !generic.hasPureBufferSemantics() ||
-        generic.getNumDpsInputs() < 1 ||
-        generic.getDpsInputs()[0] != carrier ||
+        generic.getNumDpsInputs() < 1 || generic.getDpsInputs()[0] != carrier ||
         !generic.getIndexingMapsArray()[0].isIdentity() ||
         generic.getIteratorTypesArray() !=
             SmallVector<utils::IteratorType>{utils::IteratorType::parallel,
@@ -643,8 +642,8 @@ void markCandidatePass(RewriterBase &rewriter, linalg::GenericOp pass,
   rewriter.modifyOpInPlace(pass, [&] {
     pass.getInputsMutable().append(candidates);
     pass.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
-    pass.getRegion().front().insertArgument(
-        inputs, rewriter.getI32Type(), pass.getLoc());
+    pass.getRegion().front().insertArgument(inputs, rewriter.getI32Type(),
+                                            pass.getLoc());
     pass->setAttr(kCandidateChunksAttr,
                   rewriter.getDenseI64ArrayAttr(
                       {0, static_cast<int64_t>(inputs), granule, capacity}));
@@ -654,7 +653,8 @@ void markCandidatePass(RewriterBase &rewriter, linalg::GenericOp pass,
 } // namespace
 
 LogicalResult mlir::dml::lowerSelectTopK(RewriterBase &rewriter,
-                                         SelectTopKOp op, bool nativeCompress) {
+                                         SelectTopKOp op, bool nativeCompress,
+                                         bool candidateChunks) {
   SelectedElement input(op);
   if (failed(input.verifyLowerable()))
     return failure();
@@ -726,7 +726,9 @@ LogicalResult mlir::dml::lowerSelectTopK(RewriterBase &rewriter,
     // The block's next pass over the carrier (the exp-sum) lists the
     // chunks that may hold candidates, so that the scan reads only those.
     Value carrier = op.getInputs()[*input.getCarrier()];
-    linalg::GenericOp pass = findCarrierPass(op, carrier, exactMax);
+    linalg::GenericOp pass = candidateChunks
+                                 ? findCarrierPass(op, carrier, exactMax)
+                                 : linalg::GenericOp();
     if (int64_t capacity = pass ? getCandidateCapacity(problem) : 0) {
       rewriter.setInsertionPointAfter(exactMax);
       candidates = memref::AllocOp::create(
@@ -737,7 +739,7 @@ LogicalResult mlir::dml::lowerSelectTopK(RewriterBase &rewriter,
       emitCandidateLimits(rewriter, loc, problem, shape[0], sharedExtremes,
                           rowMax.getDpsInits()[0], candidates);
       markCandidatePass(rewriter, pass, candidates,
-                        getSelectionChunkWidth(problem), capacity);
+                        getCandidateGranule(problem), capacity);
       problem.candidateChunks = candidates;
     }
   }

@@ -49,9 +49,9 @@ LogicalResult DMLDialect::verifyOperationAttribute(Operation *op,
     auto marks = dyn_cast<DenseI64ArrayAttr>(attribute.getValue());
     if (!marks || marks.size() != 4 ||
         llvm::any_of(marks.asArrayRef(), [](int64_t v) { return v < 0; }))
-      return op->emitError() << "'" << kCandidateChunksAttr
-                             << "' must be 4 non-negative i64, got "
-                             << attribute.getValue();
+      return op->emitError()
+             << "'" << kCandidateChunksAttr
+             << "' must be 4 non-negative i64, got " << attribute.getValue();
     return success();
   }
   if (attribute.getName() != getFeatureLevelAttrName())
