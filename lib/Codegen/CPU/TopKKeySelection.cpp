@@ -94,9 +94,9 @@ constexpr int64_t kMaxPositionScanLength = 1024;
 /// (a relative 2^-15 of the value) below the exact boundary.
 constexpr int64_t kCarrierSearchSteps = 24;
 
-/// A row's candidate list holds up to one chunk start per this many
-/// elements: half the chunks of the 64-lane exp pass (512-bit vectors), a
-/// quarter at 32 lanes. A row with more candidates than that is scanned
+/// A row's candidate list holds up to one step start per this many
+/// elements: half the steps of the exp pass over one row in 64-lane steps
+/// (Zen's layout), an eighth of its 16-lane steps (Intel's). A row with more candidates than that is scanned
 /// whole: the listed scan would visit about as many chunks, and the list
 /// stays 1/32 of the row's bytes.
 constexpr int64_t kElementsPerCandidate = 128;
@@ -1931,7 +1931,7 @@ int64_t mlir::dml::getCandidateCapacity(const TopKProblem &problem) {
 }
 
 int64_t mlir::dml::getCandidateGranule(const TopKProblem &problem) {
-  return kScanGroupChunks * KeyedTopKEmitter(problem).getWidth();
+  return KeyedTopKEmitter(problem).getWidth();
 }
 
 void mlir::dml::emitCandidateLimits(OpBuilder &b, Location loc,

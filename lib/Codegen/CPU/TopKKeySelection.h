@@ -66,9 +66,8 @@ Value emitCarrierExtremesAndMax(OpBuilder &b, Location loc,
 /// extremes).
 int64_t getCandidateCapacity(const TopKProblem &problem);
 
-/// The smallest vector step, in elements, whose listing pays: a group of
-/// the selection's chunks (one compare and OR per group in the carrier
-/// pass, as in the scan it replaces).
+/// The granule of a listed step, in elements: the selection's chunk width
+/// (a step the pass lists must cover whole chunks).
 int64_t getCandidateGranule(const TopKProblem &problem);
 
 /// Per sequence, after emitCarrierExtremesAndMax and the exact max: the

@@ -9,7 +9,7 @@
 // b - (2^-12 |b| + 2^-16 (m - b) + 2^-11) go to a per-row candidate list
 // whose count starts above its capacity (65 = ceil(8200 / 128)); the
 // exp-sum pass gets the list as one more input and dml.candidate_chunks
-// [carrier 0, list input 2, granule 64, capacity 65]. The selection scans
+// [carrier 0, list input 2, granule 16, capacity 65]. The selection scans
 // the listed chunks and those past the pass's vector end when the count
 // is within the capacity and the limit lies at or below the carrier's
 // limit, else the whole row (groups of 64 lanes) as before.
@@ -34,7 +34,7 @@
 // CHECK: %[[BITS:.*]] = arith.bitcast %[[LIMIT]] : f32 to i32
 // CHECK: memref.store %[[BITS]], %[[LIST]][%[[ROW]], %c1{{.*}}] : memref<2x70xi32>
 // CHECK: memref.store %c66_i32, %[[LIST]][%[[ROW]], %c0{{.*}}] : memref<2x70xi32>
-// CHECK: linalg.generic {{.*}} ins(%[[X]], %[[M]], %[[LIST]] : memref<2x8200xf32>, memref<2xf32>, memref<2x70xi32>) {{.*}} attrs = {dml.candidate_chunks = array<i64: 0, 2, 64, 65>}
+// CHECK: linalg.generic {{.*}} ins(%[[X]], %[[M]], %[[LIST]] : memref<2x8200xf32>, memref<2xf32>, memref<2x70xi32>) {{.*}} attrs = {dml.candidate_chunks = array<i64: 0, 2, 16, 65>}
 // CHECK-NEXT: ^bb0(%{{.*}}: f32, %{{.*}}: f32, %{{.*}}: i32, %{{.*}}: f32):
 // CHECK-NEXT: arith.subf
 // CHECK: scf.for %[[SEQ:.*]] =
@@ -88,13 +88,20 @@
 // LOOP-NOT: scf.if
 // LOOP: scf.yield
 // Two rows at a time in 16-lane steps (long-row-streams=4, Intel's
-// layout): nothing is listed, the count keeps its overflow mark and the
-// selection scans the whole row.
+// layout): each row's list is filled by its own compare per step.
 // JAM-LABEL: func.func @log_softmax
-// JAM: memref.alloc() {{.*}} : memref<2x70xi32>
-// JAM: math.exp %{{.*}} : vector<16xf32>
-// JAM-NOT: arith.minui %{{.*}}, %c65_i32
-// JAM: return
+// JAM: memref.store %c16_i32, %[[LIST:.*]][%[[R0:.*]], %c2{{.*}}]
+// JAM: memref.store %c16_i32{{.*}}, %[[LIST]][%[[R1:.*]], %c2{{.*}}]
+// JAM: scf.for %[[J:.*]] = %{{.*}} to %c8192 step %c16 iter_args
+// JAM: arith.cmpf uge, %{{.*}}, %{{.*}} : vector<16xf32>
+// JAM: vector.reduction <or>, %{{.*}} : vector<16xi1> into i1
+// JAM: arith.minui %{{.*}}, %c65_i32{{.*}} : i32
+// JAM: memref.store %{{.*}}, %[[LIST]][%[[R0]], %{{.*}}] : memref<2x70xi32>
+// JAM: arith.cmpf uge, %{{.*}}, %{{.*}} : vector<16xf32>
+// JAM: vector.reduction <or>, %{{.*}} : vector<16xi1> into i1
+// JAM: arith.minui %{{.*}}, %c65_i32{{.*}} : i32
+// JAM: memref.store %{{.*}}, %[[LIST]][%[[R1]], %{{.*}}] : memref<2x70xi32>
+// JAM: scf.yield
 func.func @log_softmax(%x: memref<2x8200xf32>, %v: memref<2x50xf32>, %i: memref<2x50xi64>) {
   %ninf = arith.constant 0xFF800000 : f32
   %zero = arith.constant 0.0 : f32

@@ -8,7 +8,8 @@ full scan), NaN, +-inf, zero maxima, the max in the row's scalar tail,
 huge magnitudes, K near the row length. Checked against the unfused
 pipeline (bit for bit, values and indices) and, on rows without rounding
 ties, against numpy, at 1 and 2 threads and vector-bits 512 (the list) and
-256 (no list), with the Zen layout (long-row-streams=1) that lists chunks.
+256 (no list), in Zen's layout (long-row-streams=1: 64-lane steps of one
+row) and Intel's (two rows in 16-lane steps).
 
 usage: top_k_candidate_chunks.py DML_OPT DML_RUN WORK_DIR
 """
@@ -27,9 +28,13 @@ GRAPHS = [
     ("log_softmax", log_softmax_top_k, 32, 8200, 50),
     ("log_softmax_k60", log_softmax_top_k, 32, 4100, 60),
 ]
-ZEN = "long-row-streams=1"
-OPTIONS = [ZEN, ZEN + " threads=2", ZEN + " vector-bits=256",
-           ZEN + " threads=2 vector-bits=256"]
+# Zen's layout lists 64-lane steps of one row, Intel's 16-lane steps of two
+# rows; 256-bit vectors list nothing.
+ZEN = "long-row-streams=1 vector-bits=512"
+INTEL = "long-row-streams=4 vector-bits=512"
+OPTIONS = [ZEN, ZEN + " threads=2", INTEL, INTEL + " threads=2",
+           "long-row-streams=1 vector-bits=256",
+           "long-row-streams=1 threads=2 vector-bits=256"]
 # Rows whose selection hangs on ties of our exp's rounding: compared with
 # the unfused pipeline only (numpy's exp rounds differently).
 ROUNDING_TIES = [13, 14, 15, 17, 18, 19]
@@ -84,7 +89,7 @@ def check(dml_opt, dml_run, work, graph):
     # The exp pass must list chunks (a 64-lane compare OR-ed into the
     # count), else this test proves nothing.
     ir = subprocess.run([dml_opt, program, "--dml-to-linalg", "--dml-bufferize",
-                         f"--dml-codegen={ZEN} vector-bits=512"], check=True,
+                         f"--dml-codegen={ZEN}"], check=True,
                         capture_output=True, text=True).stdout
     assert "vector<64xi1> into i1" in ir and "arith.minui" in ir, name
     x = rows(n, c, np.random.default_rng(c + k))
@@ -97,7 +102,7 @@ def check(dml_opt, dml_run, work, graph):
         tag = f"{name}_{options.replace('=', '').replace(' ', '_')}"
         got = run(dml_run, program, source, work, options, tag)
         # The same vector width: the sums' lanes, hence their bits, follow it.
-        bits = " vector-bits=256" if "vector-bits=256" in options else ""
+        bits = " vector-bits=" + options.split("vector-bits=")[1][:3]
         unfused = run(dml_run, program, source, work, "fusion=false" + bits,
                       tag + "_unfused")
         runs += 1
