@@ -96,9 +96,9 @@ constexpr int64_t kCarrierSearchSteps = 24;
 
 /// A row's candidate list holds up to one step start per this many
 /// elements: half the steps of the exp pass over one row in 64-lane steps
-/// (Zen's layout), an eighth of its 16-lane steps (Intel's). A row with more candidates than that is scanned
-/// whole: the listed scan would visit about as many chunks, and the list
-/// stays 1/32 of the row's bytes.
+/// (Zen's layout), an eighth of its 16-lane steps (Intel's). A row with more
+/// candidates than that is scanned whole: the listed scan would visit about as
+/// many chunks, and the list stays 1/32 of the row's bytes.
 constexpr int64_t kElementsPerCandidate = 128;
 
 /// Rows shorter than this are read by the carrier pass several at a time in
