@@ -20,7 +20,7 @@ import sys
 import numpy as np
 
 from softmax_graphs import log_softmax_top_k, softmax_top_k
-from top_k_shared_extremes import reference, rows as special_rows
+from top_k_shared_extremes import reference, run, rows as special_rows
 
 # (name, graph, rows, length, k): rows of at least 16 KiB, a scalar tail.
 GRAPHS = [
@@ -71,16 +71,6 @@ def rows(n, c, rng):
     return x.astype(np.float32)
 
 
-def run(dml_run, program, source, work, options, tag):
-    outputs = [os.path.join(work, f"out_{tag}_{o}.npy") for o in range(2)]
-    command = [dml_run, program, f"--input=@{source}", "--no-cache"]
-    command += [f"--output=@{o}" for o in outputs]
-    if options:
-        command.append(f"--pipeline-options={options}")
-    subprocess.run(command, check=True)
-    return [np.load(o) for o in outputs]
-
-
 def check(dml_opt, dml_run, work, graph):
     name, mlir_of, n, c, k = graph
     program = os.path.join(work, f"{name}.mlir")
@@ -100,11 +90,11 @@ def check(dml_opt, dml_run, work, graph):
     failures = runs = 0
     for options in OPTIONS:
         tag = f"{name}_{options.replace('=', '').replace(' ', '_')}"
-        got = run(dml_run, program, source, work, options, tag)
+        got = run(dml_run, program, source, work, options, tag, 2)
         # The same vector width: the sums' lanes, hence their bits, follow it.
         bits = " vector-bits=" + options.split("vector-bits=")[1][:3]
         unfused = run(dml_run, program, source, work, "fusion=false" + bits,
-                      tag + "_unfused")
+                      tag + "_unfused", 2)
         runs += 1
         problems = []
         got_values, got_indices = got[0], got[1].astype(np.int64)
