@@ -606,8 +606,9 @@ linalg::GenericOp findCarrierRowMax(SelectTopKOp op,
 
 /// The first pass over `op`'s carrier after `after` in `op`'s block and
 /// before `op`: an inner reduction (softmax's and LOG_SUM_EXP's exp-sum)
-/// that reads the carrier as its first input through an identity map.
-/// Null where there is none.
+/// that reads the carrier as its first input through an identity map, with
+/// no other use of the carrier between it and `op` (nothing can change the
+/// carrier after the pass listed its chunks). Null where there is none.
 linalg::GenericOp findCarrierPass(SelectTopKOp op, Value carrier,
                                   Operation *after) {
   for (Operation *next = after->getNextNode(); next && next != op;
@@ -620,6 +621,15 @@ linalg::GenericOp findCarrierPass(SelectTopKOp op, Value carrier,
             SmallVector<utils::IteratorType>{utils::IteratorType::parallel,
                                              utils::IteratorType::reduction})
       continue;
+    for (Operation *between = generic->getNextNode(); between != op;
+         between = between->getNextNode()) {
+      bool usesCarrier = false;
+      between->walk([&](Operation *nested) {
+        usesCarrier |= llvm::is_contained(nested->getOperands(), carrier);
+      });
+      if (usesCarrier)
+        return {};
+    }
     return generic;
   }
   return {};

@@ -172,3 +172,46 @@ func.func @short_rows(%x: memref<4x1100xf32>, %v: memref<4x8xf32>, %i: memref<4x
   memref.dealloc %s : memref<4xf32>
   return
 }
+
+// -----
+
+// A write to the carrier between the exp pass and the selection: the list
+// would be stale, so none is made.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @carrier_written
+// CHECK-NOT: dml.candidate_chunks
+// CHECK: return
+func.func @carrier_written(%x: memref<2x8200xf32>, %v: memref<2x50xf32>, %i: memref<2x50xi64>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %m = memref.alloc() {alignment = 64 : i64} : memref<2xf32>
+  %s = memref.alloc() {alignment = 64 : i64} : memref<2xf32>
+  linalg.fill ins(%ninf : f32) outs(%m : memref<2xf32>)
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<2x8200xf32>) outs(%m : memref<2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%s : memref<2xf32>)
+  linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]} ins(%x, %m : memref<2x8200xf32>, memref<2xf32>) outs(%s : memref<2xf32>) {
+  ^bb0(%in: f32, %mx: f32, %out: f32):
+    %0 = arith.subf %in, %mx : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  }
+  %c0 = arith.constant 0 : index
+  memref.store %zero, %x[%c0, %c0] : memref<2x8200xf32>
+  dml.select_top_k ins(%x, %m, %s : memref<2x8200xf32>, memref<2xf32>, memref<2xf32>) outs(%v, %i : memref<2x50xf32>, memref<2x50xi64>) axis = 1 k = 50 direction = decreasing maps = [#id, #row, #row] {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = math.log %c : f32
+    %1 = arith.addf %b, %0 : f32
+    %2 = arith.subf %a, %1 : f32
+    dml.yield %2 : f32
+  }
+  memref.dealloc %m : memref<2xf32>
+  memref.dealloc %s : memref<2xf32>
+  return
+}
+
