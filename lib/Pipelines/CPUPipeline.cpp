@@ -352,6 +352,10 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   // Without AVX-512, a compress store is a branch per lane.
   DMLLowerTopKOptions topKOptions;
   topKOptions.nativeCompress = options.vectorize && options.vectorBits >= 512;
+  // The carrier pass lists candidate chunks in steps of 16 lanes or more
+  // (AVX-512: 64 lanes of one row in Zen's layout, 16 lanes of each of two
+  // rows in Intel's); AVX2's 8-lane steps of two rows would not list.
+  topKOptions.candidateChunks = options.vectorize && options.vectorBits >= 512;
   pm.addNestedPass<func::FuncOp>(createDMLLowerTopK(topKOptions));
   pm.addNestedPass<func::FuncOp>(createDMLLinalgToVectorLoops(codegenOptions));
   // Memory reads the next block of rows while the core computes on this one.

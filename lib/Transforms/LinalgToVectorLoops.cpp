@@ -47,6 +47,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dml/Transforms/BodyCloner.h"
+#include "dml/Transforms/CandidateChunks.h"
 #include "dml/Transforms/Passes.h"
 #include "dml/Transforms/ReductionIdentity.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -74,6 +75,7 @@ namespace mlir::dml {
 
 using namespace mlir;
 using mlir::dml::BodyCloner;
+using mlir::dml::kCandidateChunksAttr;
 using mlir::dml::Point;
 
 namespace {
@@ -1993,6 +1995,7 @@ private:
     int64_t rowState = numOutputs + fastExtrema.size();
     bool realign = chooseRealign();
     bool rotate = realign && chooseRotatedLanes();
+    bool collect = chooseCandidateChunks(realign);
 
     scf::ParallelOp loop = buildLoops(
         rewriter, parallelDims, parallelCounts, parallel,
@@ -2058,10 +2061,13 @@ private:
           auto accumulateRows = [&](OpBuilder &rb, int64_t begin, int64_t end,
                                     int64_t step, ValueRange accs) {
             SmallVector<PrefetchRow> nextRows, aheadRows;
+            SmallVector<Value> candidateLimits;
             if (step > 1) {
               nextRows =
                   getNextStepRows(rb, rowIvs, reductionDims, reductionCounts);
               aheadRows = getLongRows(rb, rowIvs);
+              if (collect)
+                candidateLimits = startCandidateLists(rb, rowIvs, end);
             }
             // One step at `iv` from the accumulators `args`.
             auto emitStep = [&](OpBuilder &lb, Value iv, ValueRange args) {
@@ -2091,6 +2097,8 @@ private:
                 llvm::append_range(
                     next, accumulateState(
                               lb, point, args.slice(row * rowState, rowState)));
+                if (!candidateLimits.empty())
+                  appendCandidateChunk(lb, point, candidateLimits[row]);
               }
               return next;
             };
@@ -2278,6 +2286,110 @@ private:
     setLongRowClaims(loop);
     rewriter.eraseOp(op);
     return success();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Candidate chunks (dml/Transforms/CandidateChunks.h)
+  //===--------------------------------------------------------------------===//
+  //
+  // A pass over top_k's carrier that dml-lower-top-k marked lists, per row,
+  // the vector steps with a carrier lane at or above the row's limit (NaN
+  // included): one compare into a mask and an OR of its lanes per step,
+  // then the step's start stored at the list's end (a slot past the
+  // capacity once full) and the count raised by that OR, without a
+  // branch: on a log-softmax row a tenth of the steps holds a candidate,
+  // at random positions, which a branch would mispredict.
+
+  /// Whether this pass lists candidate chunks: marked, a 2-D f32 carrier,
+  /// vector steps that are whole selection chunks, plain loads.
+  bool chooseCandidateChunks(bool realign) {
+    auto marks = op->getAttrOfType<DenseI64ArrayAttr>(kCandidateChunksAttr);
+    if (!marks || marks.size() != 4 || realign || rank != 2 || width <= 1 ||
+        width % marks[2] != 0)
+      return false;
+    auto carrier = dyn_cast<MemRefType>(op.getDpsInputs()[marks[0]].getType());
+    return carrier && carrier.getElementType().isF32();
+  }
+
+  /// The candidate buffer's header slot `slot` of the row at `ivs`.
+  SmallVector<Value> getCandidateSlot(OpBuilder &b, ArrayRef<Value> ivs,
+                                      Value slot) {
+    auto marks = op->getAttrOfType<DenseI64ArrayAttr>(kCandidateChunksAttr);
+    OpOperand *candidates = op.getDpsInputOperand(marks[1]);
+    SmallVector<Value> indices =
+        getIndices(b, loc, op.getMatchingIndexingMap(candidates), ivs);
+    indices.back() = slot;
+    return indices;
+  }
+
+  /// Empties each row's list before its vector loop over [0, end): the
+  /// count, the span of a step and the end; returns the rows' limits.
+  SmallVector<Value> startCandidateLists(OpBuilder &b,
+                                         ArrayRef<SmallVector<Value>> rowIvs,
+                                         int64_t end) {
+    auto marks = op->getAttrOfType<DenseI64ArrayAttr>(kCandidateChunksAttr);
+    Value candidates = op.getDpsInputs()[marks[1]];
+    Type i32 = b.getI32Type();
+    auto slot = [&](int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, value);
+    };
+    auto word = [&](int64_t value) -> Value {
+      return arith::ConstantIntOp::create(b, loc, i32, value);
+    };
+    SmallVector<Value> limits;
+    for (ArrayRef<Value> ivs : rowIvs) {
+      memref::StoreOp::create(
+          b, loc, word(0), candidates,
+          getCandidateSlot(b, ivs, slot(dml::kCandidateCount)));
+      memref::StoreOp::create(
+          b, loc, word(width), candidates,
+          getCandidateSlot(b, ivs, slot(dml::kCandidateSpan)));
+      memref::StoreOp::create(
+          b, loc, word(end), candidates,
+          getCandidateSlot(b, ivs, slot(dml::kCandidateCovered)));
+      Value bits = memref::LoadOp::create(
+          b, loc, candidates,
+          getCandidateSlot(b, ivs, slot(dml::kCandidateLimit)));
+      limits.push_back(vector::BroadcastOp::create(
+          b, loc, VectorType::get({width}, b.getF32Type()),
+          arith::BitcastOp::create(b, loc, b.getF32Type(), bits)));
+    }
+    return limits;
+  }
+
+  /// Lists the vector step at `point` when a carrier lane is not below
+  /// `limit` (see above).
+  void appendCandidateChunk(OpBuilder &b, const Point &point, Value limit) {
+    auto marks = op->getAttrOfType<DenseI64ArrayAttr>(kCandidateChunksAttr);
+    OpOperand *carrier = op.getDpsInputOperand(marks[0]);
+    Value candidates = op.getDpsInputs()[marks[1]];
+    Type i32 = b.getI32Type();
+    Value chunk = vector::LoadOp::create(
+        b, loc, cast<VectorType>(limit.getType()), carrier->get(),
+        getIndices(b, loc, op.getMatchingIndexingMap(carrier), point.ivs));
+    Value any = vector::ReductionOp::create(
+        b, loc, vector::CombiningKind::OR,
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGE, chunk, limit));
+    SmallVector<Value> countSlot = getCandidateSlot(
+        b, point.ivs,
+        arith::ConstantIndexOp::create(b, loc, dml::kCandidateCount));
+    Value count = memref::LoadOp::create(b, loc, candidates, countSlot);
+    Value slot = arith::AddIOp::create(
+        b, loc,
+        arith::IndexCastUIOp::create(
+            b, loc, b.getIndexType(),
+            arith::MinUIOp::create(
+                b, loc, count,
+                arith::ConstantIntOp::create(b, loc, i32, marks[3]))),
+        arith::ConstantIndexOp::create(b, loc, dml::kCandidateHeader));
+    memref::StoreOp::create(
+        b, loc, arith::IndexCastUIOp::create(b, loc, i32, point.ivs[vectorDim]),
+        candidates, getCandidateSlot(b, point.ivs, slot));
+    memref::StoreOp::create(
+        b, loc,
+        arith::AddIOp::create(b, loc, count,
+                              arith::ExtUIOp::create(b, loc, i32, any)),
+        candidates, countSlot);
   }
 
   /// Merges two states of a selection reduction (one value per output,

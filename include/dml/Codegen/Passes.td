@@ -35,10 +35,19 @@ def DMLLowerTopK : Pass<"dml-lower-top-k", "func::FuncOp"> {
     branch per chunk: the positions of every chunk's passing lanes are
     compressed into a buffer. Elsewhere `vector.compressstore` becomes a
     branch per lane, so the scan keeps its branch per chunk.
+
+    With `candidate-chunks`, a selection whose carrier pass (softmax's or
+    LOG_SUM_EXP's exp-sum over rows of at least 16 KiB) comes before it in
+    its block has that pass list its candidate chunks (dml.candidate_chunks,
+    docs/pipeline.md): the selection then scans only those. The pass lists
+    only where its vector steps are whole selection chunks (16 f32 lanes).
   }];
   let options = [
     Option<"nativeCompress", "native-compress", "bool", /*default=*/"true",
            "The target stores a compressed vector in one instruction">,
+    Option<"candidateChunks", "candidate-chunks", "bool", /*default=*/"true",
+           "The carrier pass of a softmax -> top_k block lists the chunks "
+           "the selection scans (AVX-512 targets: steps of 16 lanes or more)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -33,7 +33,8 @@ struct DMLLowerTopKPass : public dml::impl::DMLLowerTopKBase<DMLLowerTopKPass> {
       return signalPassFailure();
     IRRewriter rewriter(&getContext());
     for (SelectTopKOp op : selections)
-      if (failed(lowerSelectTopK(rewriter, op, nativeCompress)))
+      if (failed(
+              lowerSelectTopK(rewriter, op, nativeCompress, candidateChunks)))
         return signalPassFailure();
   }
 };

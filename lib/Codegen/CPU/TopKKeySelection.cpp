@@ -94,6 +94,18 @@ constexpr int64_t kMaxPositionScanLength = 1024;
 /// (a relative 2^-15 of the value) below the exact boundary.
 constexpr int64_t kCarrierSearchSteps = 24;
 
+/// A row's candidate list holds up to one step start per this many
+/// elements: half the steps of the exp pass over one row in 64-lane steps
+/// (Zen's layout), an eighth of its 16-lane steps (Intel's). A row with more
+/// candidates than that is scanned whole: the listed scan would visit about as
+/// many chunks, and the list stays 1/32 of the row's bytes.
+constexpr int64_t kElementsPerCandidate = 128;
+
+/// Rows shorter than this are read by the carrier pass several at a time in
+/// narrower steps (dml-linalg-to-vector-loops' long rows start here), which
+/// list no chunks: their limits would be computed for nothing.
+constexpr int64_t kMinCandidateRowBytes = 16 << 10;
+
 /// How the initial threshold is found.
 enum class BoundKind { None, Partitions, Sample };
 
@@ -182,6 +194,86 @@ public:
                               identity);
   }
 
+  /// See getCandidateCapacity.
+  int64_t getCandidateCapacity() const {
+    if (!carrierFilter || getSharedExtremesSize() == 0 ||
+        p.length * 4 < kMinCandidateRowBytes)
+      return 0;
+    return llvm::divideCeil(p.length, kElementsPerCandidate);
+  }
+
+  int64_t getWidth() const { return width; }
+
+  /// See emitCandidateLimits: one sequence's part. b is the K-th largest
+  /// stored extreme (count of extremes not below each, the best with at
+  /// least K; a NaN counts none and is never b).
+  void emitCandidateLimit(OpBuilder &b, Location loc, Value sequence,
+                          Value extremes, Value rowMax, Value candidates) {
+    Type f32 = b.getF32Type(), i32 = b.getI32Type();
+    int64_t partitions = partitionVectors * width;
+    VectorType vectorType = VectorType::get({width}, f32);
+    SmallVector<Value> vectors;
+    for (int64_t a = 0; a < partitionVectors; ++a)
+      vectors.push_back(vector::LoadOp::create(
+          b, loc, vectorType, extremes,
+          ValueRange{sequence, index(b, loc, a * width)}));
+    Value negativeInf = arith::ConstantOp::create(
+        b, loc,
+        b.getFloatAttr(f32, APFloat::getInf(APFloat::IEEEsingle(),
+                                            /*Negative=*/true)));
+    auto kth = scf::ForOp::create(
+        b, loc, index(b, loc, 0), index(b, loc, partitions), index(b, loc, 1),
+        ValueRange{negativeInf},
+        [&](OpBuilder &lb, Location l, Value i, ValueRange best) {
+          Value value =
+              memref::LoadOp::create(lb, l, extremes, ValueRange{sequence, i});
+          Value splat = vector::BroadcastOp::create(lb, l, vectorType, value);
+          Value notBelow = index(lb, l, 0);
+          for (Value lanes : vectors)
+            notBelow = arith::AddIOp::create(
+                lb, l, notBelow,
+                emitSetBits(lb, l,
+                            emitMaskBits(lb, l,
+                                         arith::CmpFOp::create(
+                                             lb, l, arith::CmpFPredicate::OGE,
+                                             lanes, splat))));
+          Value enough = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::uge,
+                                               notBelow, index(lb, l, p.k));
+          Value better = arith::AndIOp::create(
+              lb, l, enough,
+              arith::CmpFOp::create(lb, l, arith::CmpFPredicate::OGT, value,
+                                    best[0]));
+          scf::YieldOp::create(
+              lb, l,
+              arith::SelectOp::create(lb, l, better, value, best[0])
+                  .getResult());
+        });
+    Value kthMax = kth.getResult(0);
+    Value max = memref::LoadOp::create(b, loc, rowMax, ValueRange{sequence});
+    auto scalar = [&](double value) -> Value {
+      return arith::ConstantOp::create(b, loc, b.getFloatAttr(f32, value));
+    };
+    // delta = 2^-12 |b| + 2^-16 (m - b) + 2^-11 (docs/numerics.md); a NaN
+    // or infinite limit lists every chunk: the list is then not used.
+    Value delta = arith::AddFOp::create(
+        b, loc,
+        arith::AddFOp::create(
+            b, loc,
+            arith::MulFOp::create(b, loc, math::AbsFOp::create(b, loc, kthMax),
+                                  scalar(0x1p-12)),
+            arith::MulFOp::create(b, loc,
+                                  arith::SubFOp::create(b, loc, max, kthMax),
+                                  scalar(0x1p-16))),
+        scalar(0x1p-11));
+    Value limit = arith::SubFOp::create(b, loc, kthMax, delta);
+    memref::StoreOp::create(
+        b, loc, arith::BitcastOp::create(b, loc, i32, limit), candidates,
+        ValueRange{sequence, index(b, loc, kCandidateLimit)});
+    memref::StoreOp::create(
+        b, loc, intConstant(b, loc, i32, getCandidateCapacity() + 1),
+        candidates, ValueRange{sequence, index(b, loc, kCandidateCount)});
+  }
+
   /// Size of the buffer of positions (i32) of one sequence (0: none).
   int64_t getPositionsSize() const { return positionScan ? capacity : 0; }
 
@@ -224,7 +316,9 @@ private:
     if (positionScan) {
       state.count = emitPositionScan(b, loc, threshold);
     } else if (bound != BoundKind::Sample) {
-      state = emitScan(b, loc, startState(b, loc, threshold));
+      state = p.candidateChunks
+                  ? emitListedScan(b, loc, startState(b, loc, threshold))
+                  : emitScan(b, loc, startState(b, loc, threshold));
     } else {
       // When the guess lets fewer than K elements pass, scan again with
       // t = 0 (keeping all); one copy of the scan in a loop of 1 or 2 trips.
@@ -1205,6 +1299,91 @@ private:
     return ScanState::from(chunks.getResults());
   }
 
+  /// The scan over the chunks that the exp pass listed (see
+  /// emitCandidateLimits), then over the chunks past those it compared,
+  /// when the list is usable: it did not overflow, and its limit lies at or
+  /// below the carrier's limit, so every chunk not listed has only lanes
+  /// below the carrier's limit, which emitChunk would skip (the prologue
+  /// is monotone: docs/numerics.md). The listed chunks run through
+  /// emitChunk in position order: the keys and their order are those of
+  /// emitScan, which runs otherwise (a NaN, an infinite or a zero max, a
+  /// limit above the carrier's, an overflow, a pass that did not list).
+  ScanState emitListedScan(OpBuilder &b, Location loc, ScanState state) {
+    Type i32 = b.getI32Type();
+    Value sequence = outerIvs.front();
+    auto header = [&](int64_t slot) -> Value {
+      return memref::LoadOp::create(b, loc, p.candidateChunks,
+                                    ValueRange{sequence, index(b, loc, slot)});
+    };
+    auto asIndex = [](OpBuilder &lb, Location l, Value value) -> Value {
+      return arith::IndexCastUIOp::create(lb, l, lb.getIndexType(), value);
+    };
+    Value count = header(kCandidateCount);
+    Value limit = arith::BitcastOp::create(b, loc, b.getF32Type(),
+                                           header(kCandidateLimit));
+    Value listed = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, count,
+                              intConstant(b, loc, i32, getCandidateCapacity())),
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE, limit,
+                              state.carrierLimit));
+    auto scan = scf::IfOp::create(
+        b, loc, listed,
+        [&](OpBuilder &ib, Location il) {
+          Value span =
+              asIndex(ib, il,
+                      memref::LoadOp::create(
+                          ib, il, p.candidateChunks,
+                          ValueRange{sequence, index(ib, il, kCandidateSpan)}));
+          Value covered = asIndex(
+              ib, il,
+              memref::LoadOp::create(
+                  ib, il, p.candidateChunks,
+                  ValueRange{sequence, index(ib, il, kCandidateCovered)}));
+          auto chunks = scf::ForOp::create(
+              ib, il, index(ib, il, 0), asIndex(ib, il, count),
+              index(ib, il, 1), state.asValues(),
+              [&](OpBuilder &lb, Location l, Value i, ValueRange args) {
+                Value start = asIndex(
+                    lb, l,
+                    memref::LoadOp::create(
+                        lb, l, p.candidateChunks,
+                        ValueRange{sequence,
+                                   arith::AddIOp::create(
+                                       lb, l, i, index(lb, l, kCandidateHeader))
+                                       .getResult()}));
+                auto inChunk = scf::ForOp::create(
+                    lb, l, start, arith::AddIOp::create(lb, l, start, span),
+                    index(lb, l, width), args,
+                    [&](OpBuilder &cb, Location cl, Value chunk,
+                        ValueRange current) {
+                      scf::YieldOp::create(cb, cl,
+                                           emitChunk(cb, cl, chunk,
+                                                     ScanState::from(current),
+                                                     /*masked=*/false)
+                                               .asValues());
+                    });
+                scf::YieldOp::create(lb, l, inChunk.getResults());
+              });
+          // The chunks the pass did not compare (its scalar remainder).
+          bool masked = p.length % width != 0;
+          auto rest = scf::ForOp::create(
+              ib, il, covered, index(ib, il, llvm::alignTo(p.length, width)),
+              index(ib, il, width), chunks.getResults(),
+              [&](OpBuilder &lb, Location l, Value chunk, ValueRange args) {
+                scf::YieldOp::create(
+                    lb, l,
+                    emitChunk(lb, l, chunk, ScanState::from(args), masked)
+                        .asValues());
+              });
+          scf::YieldOp::create(ib, il, rest.getResults());
+        },
+        [&](OpBuilder &eb, Location el) {
+          scf::YieldOp::create(eb, el, emitScan(eb, el, state).asValues());
+        });
+    return ScanState::from(scan.getResults());
+  }
+
   /// The full chunks before `groupedEnd`, kScanGroupChunks at a time: the
   /// group's carriers are compared with the carrier's limit, and only a
   /// group with a lane that may pass runs its chunks through emitChunk
@@ -1745,6 +1924,30 @@ void mlir::dml::emitTopKWithKeys(OpBuilder &b, Location loc,
                             });
   else
     emitBlock(b, loc, index(b, loc, 0));
+}
+
+int64_t mlir::dml::getCandidateCapacity(const TopKProblem &problem) {
+  return KeyedTopKEmitter(problem).getCandidateCapacity();
+}
+
+int64_t mlir::dml::getCandidateGranule(const TopKProblem &problem) {
+  return KeyedTopKEmitter(problem).getWidth();
+}
+
+void mlir::dml::emitCandidateLimits(OpBuilder &b, Location loc,
+                                    const TopKProblem &problem,
+                                    int64_t sequences, Value extremes,
+                                    Value rowMax, Value candidates) {
+  KeyedTopKEmitter emitter(problem);
+  scf::ForOp::create(
+      b, loc, arith::ConstantIndexOp::create(b, loc, 0),
+      arith::ConstantIndexOp::create(b, loc, sequences),
+      arith::ConstantIndexOp::create(b, loc, 1), ValueRange{},
+      [&](OpBuilder &lb, Location l, Value sequence, ValueRange) {
+        emitter.emitCandidateLimit(lb, l, sequence, extremes, rowMax,
+                                   candidates);
+        scf::YieldOp::create(lb, l);
+      });
 }
 
 int64_t mlir::dml::getSharedCarrierExtremesSize(const TopKProblem &problem) {

@@ -11,6 +11,7 @@
 
 #include "../../Conversion/DMLToLinalg/LoweringUtils.h"
 #include "SelectedElement.h"
+#include "dml/Transforms/CandidateChunks.h"
 
 namespace mlir::dml {
 
@@ -28,6 +29,11 @@ struct TopKProblem {
   /// maxima that emitCarrierExtremesAndMax stored (null: the selection
   /// reads the sequence for its bound itself).
   Value carrierExtremes = {};
+  /// memref<sequences x (kCandidateHeader + capacity + 1) x i32>: per row
+  /// (dml/Transforms/CandidateChunks.h), the chunks of the carrier that the
+  /// block's exp pass found at or above the row's candidate limit
+  /// (emitCandidateLimits), or null: the scan reads the whole row.
+  Value candidateChunks = {};
 };
 
 /// Whether emitTopKWithKeys handles `elementType` (at most 32 bits).
@@ -54,6 +60,24 @@ int64_t getSharedCarrierExtremesSize(const TopKProblem &problem);
 Value emitCarrierExtremesAndMax(OpBuilder &b, Location loc,
                                 const TopKProblem &problem, int64_t sequences,
                                 Value extremes, Value rowMax, Value identity);
+
+/// How many chunk starts a sequence's candidate list holds, or 0 where
+/// the selection cannot take one (it has no carrier filter or no shared
+/// extremes).
+int64_t getCandidateCapacity(const TopKProblem &problem);
+
+/// The granule of a listed step, in elements: the selection's chunk width
+/// (a step the pass lists must cover whole chunks).
+int64_t getCandidateGranule(const TopKProblem &problem);
+
+/// Per sequence, after emitCarrierExtremesAndMax and the exact max: the
+/// candidate limit b - delta (b: the K-th largest stored carrier extreme,
+/// m: `rowMax`, delta = 2^-12 |b| + 2^-16 (m - b) + 2^-11; docs/numerics.md)
+/// into `candidates`' header, whose count is set above the capacity until
+/// a pass lists the chunks.
+void emitCandidateLimits(OpBuilder &b, Location loc, const TopKProblem &problem,
+                         int64_t sequences, Value extremes, Value rowMax,
+                         Value candidates);
 
 } // namespace mlir::dml
 

@@ -604,10 +604,67 @@ linalg::GenericOp findCarrierRowMax(SelectTopKOp op,
   return {};
 }
 
+/// The first pass over `op`'s carrier after `after` in `op`'s block and
+/// before `op`: an inner reduction (softmax's and LOG_SUM_EXP's exp-sum)
+/// that reads the carrier as its first input through an identity map, with
+/// no other use of the carrier between it and `op` (nothing can change the
+/// carrier after the pass listed its chunks). Null where there is none.
+linalg::GenericOp findCarrierPass(SelectTopKOp op, Value carrier,
+                                  Operation *after) {
+  for (Operation *next = after->getNextNode(); next && next != op;
+       next = next->getNextNode()) {
+    auto generic = dyn_cast<linalg::GenericOp>(next);
+    if (!generic || !generic.hasPureBufferSemantics() ||
+        generic.getNumDpsInputs() < 1 || generic.getDpsInputs()[0] != carrier ||
+        !generic.getIndexingMapsArray()[0].isIdentity() ||
+        generic.getIteratorTypesArray() !=
+            SmallVector<utils::IteratorType>{utils::IteratorType::parallel,
+                                             utils::IteratorType::reduction})
+      continue;
+    for (Operation *between = generic->getNextNode(); between != op;
+         between = between->getNextNode()) {
+      bool usesCarrier = false;
+      between->walk([&](Operation *nested) {
+        usesCarrier |= llvm::is_contained(nested->getOperands(), carrier);
+      });
+      if (usesCarrier)
+        return {};
+    }
+    return generic;
+  }
+  return {};
+}
+
+/// Gives the carrier pass `pass` the candidate buffer as one more input
+/// (read by no body op; the row's header through (d0, d1) -> (d0, 0)) and
+/// kCandidateChunksAttr, so that its vector loop lists the candidate chunks
+/// (dml/Transforms/CandidateChunks.h).
+void markCandidatePass(RewriterBase &rewriter, linalg::GenericOp pass,
+                       Value candidates, int64_t granule, int64_t capacity) {
+  MLIRContext *context = pass.getContext();
+  unsigned inputs = pass.getNumDpsInputs();
+  SmallVector<AffineMap> maps = pass.getIndexingMapsArray();
+  maps.insert(maps.begin() + inputs,
+              AffineMap::get(2, 0,
+                             {getAffineDimExpr(0, context),
+                              getAffineConstantExpr(0, context)},
+                             context));
+  rewriter.modifyOpInPlace(pass, [&] {
+    pass.getInputsMutable().append(candidates);
+    pass.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+    pass.getRegion().front().insertArgument(inputs, rewriter.getI32Type(),
+                                            pass.getLoc());
+    pass->setAttr(kCandidateChunksAttr,
+                  rewriter.getDenseI64ArrayAttr(
+                      {0, static_cast<int64_t>(inputs), granule, capacity}));
+  });
+}
+
 } // namespace
 
 LogicalResult mlir::dml::lowerSelectTopK(RewriterBase &rewriter,
-                                         SelectTopKOp op, bool nativeCompress) {
+                                         SelectTopKOp op, bool nativeCompress,
+                                         bool candidateChunks) {
   SelectedElement input(op);
   if (failed(input.verifyLowerable()))
     return failure();
@@ -653,7 +710,7 @@ LogicalResult mlir::dml::lowerSelectTopK(RewriterBase &rewriter,
   // The row max of the carrier before the selection becomes one pass with
   // the selection's partition maxima; the max reduction itself runs only
   // where a row needs it exactly (a NaN, a zero max).
-  Value sharedExtremes;
+  Value sharedExtremes, candidates;
   linalg::GenericOp rowMax;
   if (canSelectTopKWithKeys(elementType) && !parallel)
     rowMax = findCarrierRowMax(op, input);
@@ -676,6 +733,25 @@ LogicalResult mlir::dml::lowerSelectTopK(RewriterBase &rewriter,
     auto exactMax = scf::IfOp::create(rewriter, loc, exact);
     rowMax->moveBefore(exactMax.thenBlock()->getTerminator());
     problem.carrierExtremes = sharedExtremes;
+    // The block's next pass over the carrier (the exp-sum) lists the
+    // chunks that may hold candidates, so that the scan reads only those.
+    Value carrier = op.getInputs()[*input.getCarrier()];
+    linalg::GenericOp pass = candidateChunks
+                                 ? findCarrierPass(op, carrier, exactMax)
+                                 : linalg::GenericOp();
+    if (int64_t capacity = pass ? getCandidateCapacity(problem) : 0) {
+      rewriter.setInsertionPointAfter(exactMax);
+      candidates = memref::AllocOp::create(
+          rewriter, loc,
+          MemRefType::get({shape[0], kCandidateHeader + capacity + 1},
+                          rewriter.getI32Type()),
+          rewriter.getI64IntegerAttr(64));
+      emitCandidateLimits(rewriter, loc, problem, shape[0], sharedExtremes,
+                          rowMax.getDpsInits()[0], candidates);
+      markCandidatePass(rewriter, pass, candidates,
+                        getCandidateGranule(problem), capacity);
+      problem.candidateChunks = candidates;
+    }
   }
   if (canSelectTopKWithKeys(elementType))
     emitTopKWithKeys(rewriter, loc, problem, outerSizes, parallel);
@@ -687,6 +763,8 @@ LogicalResult mlir::dml::lowerSelectTopK(RewriterBase &rewriter,
     scf::buildLoopNest(rewriter, loc, lbs, ubs, steps, body);
   if (sharedExtremes)
     memref::DeallocOp::create(rewriter, loc, sharedExtremes);
+  if (candidates)
+    memref::DeallocOp::create(rewriter, loc, candidates);
   rewriter.eraseOp(op);
   return success();
 }

@@ -10,9 +10,12 @@ namespace mlir::dml {
 
 /// Replaces the bufferized `op` by loops writing its destinations; fails,
 /// with a diagnostic, when its prologue cannot be evaluated.
-/// `nativeCompress`: the target has a compress-store instruction.
+/// `nativeCompress`: the target has a compress-store instruction;
+/// `candidateChunks`: a carrier pass before the selection may list its
+/// candidate chunks (dml/Transforms/CandidateChunks.h).
 LogicalResult lowerSelectTopK(RewriterBase &rewriter, SelectTopKOp op,
-                              bool nativeCompress = true);
+                              bool nativeCompress = true,
+                              bool candidateChunks = true);
 
 } // namespace mlir::dml
 

@@ -4,6 +4,7 @@
 
 #include "dml/Dialect/DML/IR/DMLOps.h"
 #include "dml/Dialect/DML/IR/FeatureLevel.h"
+#include "dml/Transforms/CandidateChunks.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -42,12 +43,24 @@ LogicalResult DMLDialect::verifyOperationAttribute(Operation *op,
              << "' must be a non-negative i64, got " << attribute.getValue();
     return success();
   }
+  if (attribute.getName() == kCandidateChunksAttr) {
+    // Set by dml-lower-top-k on the pass that lists top_k's candidate
+    // chunks (dml/Transforms/CandidateChunks.h).
+    auto marks = dyn_cast<DenseI64ArrayAttr>(attribute.getValue());
+    if (!marks || marks.size() != 4 ||
+        llvm::any_of(marks.asArrayRef(), [](int64_t v) { return v < 0; }))
+      return op->emitError()
+             << "'" << kCandidateChunksAttr
+             << "' must be 4 non-negative i64, got " << attribute.getValue();
+    return success();
+  }
   if (attribute.getName() != getFeatureLevelAttrName())
     return op->emitError() << "unknown dml dialect attribute '"
                            << attribute.getName().getValue()
                            << "'; the operation attributes are '"
-                           << getFeatureLevelAttrName() << "' and '"
-                           << getWorkspaceBytesAttrName() << "'";
+                           << getFeatureLevelAttrName() << "', '"
+                           << getWorkspaceBytesAttrName() << "' and '"
+                           << kCandidateChunksAttr << "'";
   auto text = dyn_cast<StringAttr>(attribute.getValue());
   if (!text)
     return op->emitError() << "'" << getFeatureLevelAttrName()

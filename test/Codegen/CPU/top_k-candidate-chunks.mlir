@@ -1,0 +1,217 @@
+// RUN: dml-opt %s --dml-lower-top-k --split-input-file | FileCheck %s
+// RUN: dml-opt %s --dml-lower-top-k="candidate-chunks=false" --split-input-file | FileCheck %s --check-prefix=OFF
+// RUN: dml-opt %s --dml-lower-top-k --dml-linalg-to-vector-loops="vector-bits=512 registers-per-chunk=4 long-row-streams=1" --split-input-file | FileCheck %s --check-prefix=LOOP
+// RUN: dml-opt %s --dml-lower-top-k --dml-linalg-to-vector-loops="vector-bits=512 registers-per-chunk=4 long-row-streams=4" --split-input-file | FileCheck %s --check-prefix=JAM
+
+// log-softmax -> top_k over long rows (8200 f32: 32 KiB), K = 50 (64
+// partitions): after the shared max pass, per row the K-th largest stored
+// extreme b (counts of extremes not below each) and the limit
+// b - (2^-12 |b| + 2^-16 (m - b) + 2^-11) go to a per-row candidate list
+// whose count starts above its capacity (65 = ceil(8200 / 128)); the
+// exp-sum pass gets the list as one more input and dml.candidate_chunks
+// [carrier 0, list input 2, granule 16, capacity 65]. The selection scans
+// the listed chunks and those past the pass's vector end when the count
+// is within the capacity and the limit lies at or below the carrier's
+// limit, else the whole row (groups of 64 lanes) as before.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @log_softmax
+// CHECK-SAME: (%[[X:[^:]*]]: memref<2x8200xf32>
+// CHECK: %[[M:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2xf32>
+// CHECK: %[[EXT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2x64xf32>
+// CHECK: scf.if
+// CHECK: %[[LIST:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2x70xi32>
+// CHECK: scf.for %[[ROW:.*]] =
+// CHECK: %[[KTH:.*]] = scf.for {{.*}} -> (f32) {
+// CHECK: %[[E:.*]] = memref.load %[[EXT]][%[[ROW]], %{{.*}}] : memref<2x64xf32>
+// CHECK-COUNT-4: arith.cmpf oge, %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK: arith.cmpi uge, %{{.*}}, %c50 : index
+// CHECK: arith.cmpf ogt, %[[E]]
+// CHECK: %[[ROWMAX:.*]] = memref.load %[[M]][%[[ROW]]]
+// CHECK: math.absf %[[KTH]]
+// CHECK: arith.subf %[[ROWMAX]], %[[KTH]]
+// CHECK: %[[LIMIT:.*]] = arith.subf %[[KTH]], %{{.*}} : f32
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[LIMIT]] : f32 to i32
+// CHECK: memref.store %[[BITS]], %[[LIST]][%[[ROW]], %c1{{.*}}] : memref<2x70xi32>
+// CHECK: memref.store %c66_i32, %[[LIST]][%[[ROW]], %c0{{.*}}] : memref<2x70xi32>
+// CHECK: linalg.generic {{.*}} ins(%[[X]], %[[M]], %[[LIST]] : memref<2x8200xf32>, memref<2xf32>, memref<2x70xi32>) {{.*}} attrs = {dml.candidate_chunks = array<i64: 0, 2, 16, 65>}
+// CHECK-NEXT: ^bb0(%{{.*}}: f32, %{{.*}}: f32, %{{.*}}: i32, %{{.*}}: f32):
+// CHECK-NEXT: arith.subf
+// CHECK: scf.for %[[SEQ:.*]] =
+// CHECK: %[[COUNT:.*]] = memref.load %[[LIST]][%[[SEQ]], %c0{{.*}}] : memref<2x70xi32>
+// CHECK: %[[LBITS:.*]] = memref.load %[[LIST]][%[[SEQ]], %c1{{.*}}] : memref<2x70xi32>
+// CHECK: %[[L:.*]] = arith.bitcast %[[LBITS]] : i32 to f32
+// CHECK: %[[FITS:.*]] = arith.cmpi ule, %[[COUNT]], %c65_i32 : i32
+// CHECK: %[[BELOW:.*]] = arith.cmpf ole, %[[L]], %{{.*}} : f32
+// CHECK: %[[USE:.*]] = arith.andi %[[FITS]], %[[BELOW]] : i1
+// CHECK: scf.if %[[USE]] -> (index, i32, index, f32, f32) {
+// CHECK: %[[SPAN:.*]] = memref.load %[[LIST]][%[[SEQ]], %c2{{.*}}]
+// CHECK: %[[COVERED:.*]] = memref.load %[[LIST]][%[[SEQ]], %c3{{.*}}]
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK: %[[AT:.*]] = arith.addi %[[I]], %c4
+// CHECK: %[[START:.*]] = memref.load %[[LIST]][%[[SEQ]], %[[AT]]]
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c16
+// CHECK: } else {
+// The fallback: the whole row in groups of 4 chunks, as without a list.
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c8192 step %c64
+// CHECK: memref.dealloc %[[LIST]]
+// OFF-LABEL: func.func @log_softmax
+// OFF-NOT: dml.candidate_chunks
+// OFF-NOT: memref<2x70xi32>
+// OFF: return
+
+// The exp-sum pass over 64-lane steps of one row (long-row-streams=1, the
+// Zen layout): each row's list emptied (count 0, span 64, vector end
+// 8192) and its limit splat before the loop; per step one compare of the
+// carrier into a mask, its lanes OR-ed, the step's start stored at the
+// list's end (clamped to the slot past the capacity) and the count raised
+// by the OR, without a branch.
+// LOOP-LABEL: func.func @log_softmax
+// LOOP: memref.store %c0_i32, %[[LIST:.*]][%[[R:.*]], %c0{{.*}}] : memref<2x70xi32>
+// LOOP: memref.store %c64_i32, %[[LIST]][%[[R]], %c2{{.*}}]
+// LOOP: memref.store %c8192_i32, %[[LIST]][%[[R]], %c3{{.*}}]
+// LOOP: %[[LB:.*]] = memref.load %[[LIST]][%[[R]], %c1{{.*}}]
+// LOOP: %[[LF:.*]] = arith.bitcast %[[LB]] : i32 to f32
+// LOOP: %[[LS:.*]] = vector.broadcast %[[LF]] : f32 to vector<64xf32>
+// LOOP: scf.for %[[J:.*]] = %{{.*}} to %c8192 step %c64 iter_args
+// LOOP: math.exp %{{.*}} : vector<64xf32>
+// LOOP: %[[C:.*]] = vector.load %{{.*}}[%[[R]], %[[J]]] : memref<2x8200xf32>, vector<64xf32>
+// LOOP-NEXT: %[[MASK:.*]] = arith.cmpf uge, %[[C]], %[[LS]] : vector<64xf32>
+// LOOP-NEXT: %[[ANY:.*]] = vector.reduction <or>, %[[MASK]] : vector<64xi1> into i1
+// LOOP: %[[N:.*]] = memref.load %[[LIST]][%[[R]], %[[CS:.*]]] : memref<2x70xi32>
+// LOOP: %[[CLAMPED:.*]] = arith.minui %[[N]], %c65_i32 : i32
+// LOOP: %[[POS:.*]] = arith.index_castui %[[J]] : index to i32
+// LOOP: memref.store %[[POS]], %[[LIST]][%[[R]], %{{.*}}] : memref<2x70xi32>
+// LOOP: %[[INC:.*]] = arith.extui %[[ANY]] : i1 to i32
+// LOOP: %[[NEXT:.*]] = arith.addi %[[N]], %[[INC]] : i32
+// LOOP: memref.store %[[NEXT]], %[[LIST]][%[[R]], %[[CS]]] : memref<2x70xi32>
+// LOOP-NOT: scf.if
+// LOOP: scf.yield
+// Two rows at a time in 16-lane steps (long-row-streams=4, Intel's
+// layout): each row's list is filled by its own compare per step.
+// JAM-LABEL: func.func @log_softmax
+// JAM: memref.store %c16_i32, %[[LIST:.*]][%[[R0:.*]], %c2{{.*}}]
+// JAM: memref.store %c16_i32{{.*}}, %[[LIST]][%[[R1:.*]], %c2{{.*}}]
+// JAM: scf.for %[[J:.*]] = %{{.*}} to %c8192 step %c16 iter_args
+// JAM: arith.cmpf uge, %{{.*}}, %{{.*}} : vector<16xf32>
+// JAM: vector.reduction <or>, %{{.*}} : vector<16xi1> into i1
+// JAM: arith.minui %{{.*}}, %c65_i32{{.*}} : i32
+// JAM: memref.store %{{.*}}, %[[LIST]][%[[R0]], %{{.*}}] : memref<2x70xi32>
+// JAM: arith.cmpf uge, %{{.*}}, %{{.*}} : vector<16xf32>
+// JAM: vector.reduction <or>, %{{.*}} : vector<16xi1> into i1
+// JAM: arith.minui %{{.*}}, %c65_i32{{.*}} : i32
+// JAM: memref.store %{{.*}}, %[[LIST]][%[[R1]], %{{.*}}] : memref<2x70xi32>
+// JAM: scf.yield
+func.func @log_softmax(%x: memref<2x8200xf32>, %v: memref<2x50xf32>, %i: memref<2x50xi64>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %m = memref.alloc() {alignment = 64 : i64} : memref<2xf32>
+  %s = memref.alloc() {alignment = 64 : i64} : memref<2xf32>
+  linalg.fill ins(%ninf : f32) outs(%m : memref<2xf32>)
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<2x8200xf32>) outs(%m : memref<2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%s : memref<2xf32>)
+  linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]} ins(%x, %m : memref<2x8200xf32>, memref<2xf32>) outs(%s : memref<2xf32>) {
+  ^bb0(%in: f32, %mx: f32, %out: f32):
+    %0 = arith.subf %in, %mx : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  }
+  dml.select_top_k ins(%x, %m, %s : memref<2x8200xf32>, memref<2xf32>, memref<2xf32>) outs(%v, %i : memref<2x50xf32>, memref<2x50xi64>) axis = 1 k = 50 direction = decreasing maps = [#id, #row, #row] {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = math.log %c : f32
+    %1 = arith.addf %b, %0 : f32
+    %2 = arith.subf %a, %1 : f32
+    dml.yield %2 : f32
+  }
+  memref.dealloc %m : memref<2xf32>
+  memref.dealloc %s : memref<2xf32>
+  return
+}
+
+// -----
+
+// Rows of 4.4 KiB: the exp pass reads them several at a time in 16-lane
+// steps, so no list (no limits computed for nothing).
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @short_rows
+// CHECK-NOT: dml.candidate_chunks
+// CHECK: return
+func.func @short_rows(%x: memref<4x1100xf32>, %v: memref<4x8xf32>, %i: memref<4x8xi64>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %m = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+  %s = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+  linalg.fill ins(%ninf : f32) outs(%m : memref<4xf32>)
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<4x1100xf32>) outs(%m : memref<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%s : memref<4xf32>)
+  linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]} ins(%x, %m : memref<4x1100xf32>, memref<4xf32>) outs(%s : memref<4xf32>) {
+  ^bb0(%in: f32, %mx: f32, %out: f32):
+    %0 = arith.subf %in, %mx : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  }
+  dml.select_top_k ins(%x, %m, %s : memref<4x1100xf32>, memref<4xf32>, memref<4xf32>) outs(%v, %i : memref<4x8xf32>, memref<4x8xi64>) axis = 1 k = 8 direction = decreasing maps = [#id, #row, #row] {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.subf %a, %b : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.divf %1, %c : f32
+    dml.yield %2 : f32
+  }
+  memref.dealloc %m : memref<4xf32>
+  memref.dealloc %s : memref<4xf32>
+  return
+}
+
+// -----
+
+// A write to the carrier between the exp pass and the selection: the list
+// would be stale, so none is made.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @carrier_written
+// CHECK-NOT: dml.candidate_chunks
+// CHECK: return
+func.func @carrier_written(%x: memref<2x8200xf32>, %v: memref<2x50xf32>, %i: memref<2x50xi64>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %m = memref.alloc() {alignment = 64 : i64} : memref<2xf32>
+  %s = memref.alloc() {alignment = 64 : i64} : memref<2xf32>
+  linalg.fill ins(%ninf : f32) outs(%m : memref<2xf32>)
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<2x8200xf32>) outs(%m : memref<2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%s : memref<2xf32>)
+  linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]} ins(%x, %m : memref<2x8200xf32>, memref<2xf32>) outs(%s : memref<2xf32>) {
+  ^bb0(%in: f32, %mx: f32, %out: f32):
+    %0 = arith.subf %in, %mx : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  }
+  %c0 = arith.constant 0 : index
+  memref.store %zero, %x[%c0, %c0] : memref<2x8200xf32>
+  dml.select_top_k ins(%x, %m, %s : memref<2x8200xf32>, memref<2xf32>, memref<2xf32>) outs(%v, %i : memref<2x50xf32>, memref<2x50xi64>) axis = 1 k = 50 direction = decreasing maps = [#id, #row, #row] {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = math.log %c : f32
+    %1 = arith.addf %b, %0 : f32
+    %2 = arith.subf %a, %1 : f32
+    dml.yield %2 : f32
+  }
+  memref.dealloc %m : memref<2xf32>
+  memref.dealloc %s : memref<2xf32>
+  return
+}
+
