@@ -20,7 +20,7 @@ import sys
 import numpy as np
 
 from softmax_graphs import log_softmax_top_k, softmax_top_k
-from top_k_shared_extremes import reference, run, rows as special_rows
+from top_k_shared_extremes import check_all, reference, run, rows as special_rows
 
 # (name, graph, rows, length, k): rows of at least 16 KiB, a scalar tail.
 GRAPHS = [
@@ -119,15 +119,7 @@ def check(dml_opt, dml_run, work, graph):
 
 
 def main():
-    dml_opt, dml_run, work = sys.argv[1:4]
-    os.makedirs(work, exist_ok=True)
-    failures = runs = 0
-    for graph in GRAPHS:
-        f, r = check(dml_opt, dml_run, work, graph)
-        failures += f
-        runs += r
-    print(f"{runs - failures} passed, {failures} failed")
-    return 1 if failures else 0
+    return check_all(GRAPHS, check)
 
 
 if __name__ == "__main__":

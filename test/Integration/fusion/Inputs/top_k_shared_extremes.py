@@ -125,16 +125,23 @@ def check(dml_opt, dml_run, work, graph):
     return failures, runs
 
 
-def main():
+def check_all(graphs, check):
+    """Runs check(dml_opt, dml_run, work, graph) for each graph, with
+    dml-opt, dml-run and the work folder from the command line; prints the
+    lit-readable summary; the exit status."""
     dml_opt, dml_run, work = sys.argv[1:4]
     os.makedirs(work, exist_ok=True)
     failures = runs = 0
-    for graph in GRAPHS:
+    for graph in graphs:
         f, r = check(dml_opt, dml_run, work, graph)
         failures += f
         runs += r
     print(f"{runs - failures} passed, {failures} failed")
     return 1 if failures else 0
+
+
+def main():
+    return check_all(GRAPHS, check)
 
 
 if __name__ == "__main__":
