@@ -80,6 +80,11 @@ using mlir::dml::Point;
 
 namespace {
 
+/// Input rows of at least this many bytes take the long-row paths (wide
+/// rows, realigned loads, row prefetch, long-row streams and claims): four
+/// pages, which the stream prefetcher follows across page boundaries.
+constexpr int64_t kLongRowBytes = 16 << 10;
+
 //===----------------------------------------------------------------------===//
 // Combiners of inner reductions
 //===----------------------------------------------------------------------===//
@@ -491,7 +496,6 @@ private:
   /// log: compute-bound, the permutes compete with the polynomial for the
   /// vector ports; R3's exp pass was 35 % slower realigned on AMD Zen 5).
   bool chooseRealign() {
-    constexpr int64_t kLongRowBytes = 16 << 10;
     if (!realignRows || vectorBits < 512 || width % kRealignLanes != 0 ||
         getInputRowBytes() < kLongRowBytes || hasMathBody())
       return false;
@@ -916,7 +920,6 @@ private:
   /// 2-7 % faster at 2-8 threads on the 16-core Xeon (bench/README.md,
   /// branch cpu-x16).
   void setLongRowClaims(scf::ParallelOp loop) {
-    constexpr int64_t kLongRowBytes = 16 << 10;
     if (!loop || longRowClaimsPerThread <= 0 ||
         getInputRowBytes() < kLongRowBytes || hasMathBody())
       return;
@@ -1821,7 +1824,6 @@ private:
   /// of the J outputs, for every input read along the innermost dimension.
   SmallVector<PrefetchRow> getLongRows(OpBuilder &b,
                                        ArrayRef<SmallVector<Value>> rowIvs) {
-    constexpr int64_t kLongRowBytes = 16 << 10;
     SmallVector<PrefetchRow> rows;
     if (!prefetch || longRowPrefetchBytes <= 0 ||
         getInputRowBytes() < kLongRowBytes)
@@ -1970,7 +1972,7 @@ private:
     int64_t jam = selection ? 1 : chooseJam(parallelDims);
     // Rows of at least 16 KiB with longRowWide keep the whole chunk per
     // row: J bursts of registersPerChunk lines per step.
-    bool wideRows = longRowWide && getInputRowBytes() >= (16 << 10);
+    bool wideRows = longRowWide && getInputRowBytes() >= kLongRowBytes;
     if (wideRows)
       jam = capWideJam(jam);
     if (jam > 1) {
@@ -2508,7 +2510,6 @@ private:
   /// follows each across several page boundaries) use at most
   /// longRowStreams.
   int64_t chooseJam(ArrayRef<int64_t> parallelDims) {
-    constexpr int64_t kLongRowBytes = 16 << 10;
     int64_t maxJam = 4;
     if (getInputRowBytes() >= kLongRowBytes)
       maxJam = std::clamp<int64_t>(longRowStreams, 1, maxJam);
