@@ -37,8 +37,10 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::dml;
@@ -604,11 +606,28 @@ linalg::GenericOp findCarrierRowMax(SelectTopKOp op,
   return {};
 }
 
+/// Whether `op` (or an op nested in it) may write memory that `root` is the
+/// underlying buffer of: it writes a view of `root`, or a value that is not
+/// a memref, or its effects are not known.
+bool mayWriteBuffer(Operation *op, Value root) {
+  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+      getEffectsRecursively(op);
+  if (!effects)
+    return true;
+  return llvm::any_of(*effects, [&](const MemoryEffects::EffectInstance &e) {
+    if (!isa<MemoryEffects::Write>(e.getEffect()))
+      return false;
+    auto written = dyn_cast_if_present<MemrefValue>(e.getValue());
+    return !written || memref::skipViewLikeOps(written) == root;
+  });
+}
+
 /// The first pass over `op`'s carrier after `after` in `op`'s block and
 /// before `op`: an inner reduction (softmax's and LOG_SUM_EXP's exp-sum)
 /// that reads the carrier as its first input through an identity map, with
-/// no other use of the carrier between it and `op` (nothing can change the
-/// carrier after the pass listed its chunks). Null where there is none.
+/// nothing between it and `op` that may write the carrier's buffer through
+/// any view of it (nothing can change the carrier after the pass listed
+/// its chunks). Null where there is none.
 linalg::GenericOp findCarrierPass(SelectTopKOp op, Value carrier,
                                   Operation *after) {
   for (Operation *next = after->getNextNode(); next && next != op;
@@ -621,15 +640,14 @@ linalg::GenericOp findCarrierPass(SelectTopKOp op, Value carrier,
             SmallVector<utils::IteratorType>{utils::IteratorType::parallel,
                                              utils::IteratorType::reduction})
       continue;
+    auto carrierBuffer = dyn_cast<MemrefValue>(carrier);
+    if (!carrierBuffer)
+      return {};
+    Value root = memref::skipViewLikeOps(carrierBuffer);
     for (Operation *between = generic->getNextNode(); between != op;
-         between = between->getNextNode()) {
-      bool usesCarrier = false;
-      between->walk([&](Operation *nested) {
-        usesCarrier |= llvm::is_contained(nested->getOperands(), carrier);
-      });
-      if (usesCarrier)
+         between = between->getNextNode())
+      if (mayWriteBuffer(between, root))
         return {};
-    }
     return generic;
   }
   return {};
