@@ -405,11 +405,10 @@ private:
                       lb, l, lb.getIndexType(),
                       vector::ExtractOp::create(lb, l, slots,
                                                 ArrayRef<int64_t>{lane})));
-              memref::StoreOp::create(
-                  lb, l,
-                  vector::ExtractOp::create(lb, l, key,
-                                            ArrayRef<int64_t>{lane}),
-                  scratch, ValueRange{slot});
+              memref::StoreOp::create(lb, l,
+                                      vector::ExtractOp::create(
+                                          lb, l, key, ArrayRef<int64_t>{lane}),
+                                      scratch, ValueRange{slot});
             }
           }
           return SmallVector<Value>();
@@ -648,9 +647,9 @@ private:
                             ValueRange{count});
   }
 
-  using BlockCountVisitor = function_ref<SmallVector<Value>(
-      OpBuilder &, Location, ValueRange keys, ValueRange counts,
-      ValueRange carried)>;
+  using BlockCountVisitor =
+      function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange keys,
+                                      ValueRange counts, ValueRange carried)>;
 
   /// For every block of kCountedBlock keys of C from 0 up to `count`
   /// (rounded up: C padded), how many of C[0, count) are greater than (or
@@ -685,11 +684,11 @@ private:
                     memref::LoadOp::create(cb, cl, scratch, ValueRange{j}));
                 SmallVector<Value> next;
                 for (auto [key, counted] : llvm::zip(keys, counts)) {
-                  Value above = arith::CmpIOp::create(
-                      cb, cl,
-                      orEqual ? arith::CmpIPredicate::uge
-                              : arith::CmpIPredicate::ugt,
-                      other, key);
+                  Value above =
+                      arith::CmpIOp::create(cb, cl,
+                                            orEqual ? arith::CmpIPredicate::uge
+                                                    : arith::CmpIPredicate::ugt,
+                                            other, key);
                   next.push_back(arith::SelectOp::create(
                       cb, cl, above,
                       arith::AddIOp::create(cb, cl, counted, one), counted));
@@ -1670,8 +1669,9 @@ private:
   /// compressed in a register and stored whole: C has room for a chunk
   /// from `count` (emitMakeRoom), and the lanes past the passing ones are
   /// never read. Zen 5 runs a compress into memory as a microcoded
-  /// sequence: the register form and a plain store took ~15 % off the
-  /// listed scan of a log-softmax row (bench/README.md, branch sh-sel).
+  /// sequence: in a C replica of the listed scan of a log-softmax row, the
+  /// register form and a plain store took 600 ns to 500 (bench/README.md,
+  /// branch sh-sel).
   void emitAppendKeys(OpBuilder &b, Location loc, Value count, Value passes,
                       Value keys) {
     if (!p.nativeCompress) {
@@ -1698,7 +1698,8 @@ private:
       vector::StoreOp::create(b, loc, packed, scratch, ValueRange{count});
       if (lane + kKeyLanes < width)
         count = arith::AddIOp::create(
-            b, loc, count, emitSetBits(b, loc, emitMaskBits(b, loc, pieceMask)));
+            b, loc, count,
+            emitSetBits(b, loc, emitMaskBits(b, loc, pieceMask)));
     }
   }
 
