@@ -85,7 +85,7 @@ func.func @row_chains(%x: tensor<512x1024xf32>) -> (tensor<512x1xf32>, tensor<51
 // LOOPS-LABEL: func.func @softmax_top_k
 // LOOPS: scf.parallel
 // LOOPS-NOT: scf.parallel
-// LOOPS: vector.compressstore
+// LOOPS: llvm.call_intrinsic "llvm.experimental.vector.compress"
 // LOOPS-NOT: scf.parallel
 // LOOPS: return
 // UNFUSED-LABEL: func.func @softmax_top_k

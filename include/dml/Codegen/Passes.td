@@ -51,6 +51,7 @@ def DMLLowerTopK : Pass<"dml-lower-top-k", "func::FuncOp"> {
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",

@@ -21,14 +21,17 @@ namespace mlir::dml {
 /// The header of a row of the candidate buffer (i32 slots): the count of
 /// chunks the pass found (above the capacity: the list is not usable; set
 /// so until a pass lists the row), the bits of the f32 limit, the span of
-/// a listed chunk and the end of the chunks the pass compared; the chunk
-/// starts follow, the one past the capacity a slot that is never read.
+/// a listed chunk, the end of the chunks the pass compared and the bits of
+/// the K-th partition extreme b the limit came from (the selection's
+/// bound; the pass does not touch it); the chunk starts follow, the one
+/// past the capacity a slot that is never read.
 enum CandidateSlot : int64_t {
   kCandidateCount = 0,
   kCandidateLimit = 1,
   kCandidateSpan = 2,
   kCandidateCovered = 3,
-  kCandidateHeader = 4
+  kCandidateBound = 4,
+  kCandidateHeader = 5
 };
 
 /// The discardable attribute (DenseI64ArrayAttr) of the pass that collects

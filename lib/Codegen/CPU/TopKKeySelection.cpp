@@ -40,6 +40,7 @@
 
 #include "TopKKeySelection.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -69,6 +70,9 @@ constexpr int64_t kExtremeAccumulators = 4;
 constexpr int64_t kScanGroupChunks = 4;
 /// Lanes of the key vectors counted at once (ranks).
 constexpr int64_t kKeyLanes = 8;
+/// Keys whose counts of better keys one pass over C takes at once (two key
+/// vectors held in registers; see emitBlockCounts).
+constexpr int64_t kCountedBlock = 2 * kKeyLanes;
 /// Up to this many candidates the final selection ranks every candidate
 /// (quadratic but vectorized and branch-free) instead of using a heap.
 constexpr int64_t kMaxRankedCandidates = 512;
@@ -269,6 +273,10 @@ public:
     memref::StoreOp::create(
         b, loc, arith::BitcastOp::create(b, loc, i32, limit), candidates,
         ValueRange{sequence, index(b, loc, kCandidateLimit)});
+    // b itself for the selection's bound (emitPartitionBound).
+    memref::StoreOp::create(
+        b, loc, arith::BitcastOp::create(b, loc, i32, kthMax), candidates,
+        ValueRange{sequence, index(b, loc, kCandidateBound)});
     memref::StoreOp::create(
         b, loc, intConstant(b, loc, i32, getCandidateCapacity() + 1),
         candidates, ValueRange{sequence, index(b, loc, kCandidateCount)});
@@ -377,26 +385,37 @@ private:
   /// R = scratch[rankedSlots(), + K + 1), ranks from K on all into R[K]: no
   /// branch on the rank (a random one: ~3 mispredictions per T2 row). The
   /// keys are distinct, so R[0, K) gets the best K.
+  /// The zero keys padding C to whole blocks are below every key: they
+  /// rank `count` >= K and go to R[K] too.
   void emitRankedSelection(OpBuilder &b, Location loc, Value count) {
-    Value c0 = index(b, loc, 0);
-    {
-      padWithZeros(b, loc, count);
-      Value ranked = index(b, loc, rankedSlots());
-      scf::ForOp::create(
-          b, loc, c0, count, index(b, loc, 1), ValueRange{},
-          [&](OpBuilder &lb, Location l, Value i, ValueRange) {
-            Value key = memref::LoadOp::create(lb, l, scratch, ValueRange{i});
-            Value rank = emitCountAbove(lb, l, key, count, /*orEqual=*/false);
-            Value slot = arith::AddIOp::create(
-                lb, l, ranked,
-                arith::MinUIOp::create(lb, l, rank, index(lb, l, p.k)));
-            memref::StoreOp::create(lb, l, key, scratch, ValueRange{slot});
-            scf::YieldOp::create(lb, l);
-          });
-      emitOutputs(b, loc, [&](OpBuilder &lb, Location l, Value j) {
-        return arith::AddIOp::create(lb, l, ranked, j).getResult();
-      });
-    }
+    padWithZeros(b, loc, count, kCountedBlock);
+    int64_t ranked = rankedSlots();
+    emitBlockCounts(
+        b, loc, count, /*orEqual=*/false, ValueRange{},
+        [&](OpBuilder &lb, Location l, ValueRange keys, ValueRange ranks,
+            ValueRange) {
+          VectorType keysType = cast<VectorType>(keys.front().getType());
+          Value lastSlot = intConstant(lb, l, keysType, p.k);
+          for (auto [key, rank] : llvm::zip(keys, ranks)) {
+            Value slots = arith::MinUIOp::create(lb, l, rank, lastSlot);
+            for (int64_t lane = 0; lane < kKeyLanes; ++lane) {
+              Value slot = arith::AddIOp::create(
+                  lb, l, index(lb, l, ranked),
+                  arith::IndexCastUIOp::create(
+                      lb, l, lb.getIndexType(),
+                      vector::ExtractOp::create(lb, l, slots,
+                                                ArrayRef<int64_t>{lane})));
+              memref::StoreOp::create(lb, l,
+                                      vector::ExtractOp::create(
+                                          lb, l, key, ArrayRef<int64_t>{lane}),
+                                      scratch, ValueRange{slot});
+            }
+          }
+          return SmallVector<Value>();
+        });
+    emitOutputs(b, loc, [&](OpBuilder &lb, Location l, Value j) {
+      return arith::AddIOp::create(lb, l, index(lb, l, ranked), j).getResult();
+    });
   }
 
   /// The best K keys of C[0, count) by heap selection, in place.
@@ -474,7 +493,7 @@ private:
   }
 
   /// The first slot after C and its zero padding (padWithZeros).
-  int64_t rankedSlots() const { return capacity + kKeyLanes; }
+  int64_t rankedSlots() const { return capacity + kCountedBlock; }
 
   /// Whether the final order may come from the radix sort (else heap).
   bool useRadixSort() const {
@@ -619,12 +638,67 @@ private:
         p.indices, coordsAt(slot));
   }
 
-  /// Zero keys in C[count, count + kKeyLanes): below every real key (a
+  /// Zero keys in C[count, count + lanes): below every real key (a
   /// position is never 0xFFFFFFFF), so vector loops may round up.
-  void padWithZeros(OpBuilder &b, Location loc, Value count) {
-    VectorType keysType = VectorType::get({kKeyLanes}, b.getI64Type());
+  void padWithZeros(OpBuilder &b, Location loc, Value count,
+                    int64_t lanes = kKeyLanes) {
+    VectorType keysType = VectorType::get({lanes}, b.getI64Type());
     vector::StoreOp::create(b, loc, intConstant(b, loc, keysType, 0), scratch,
                             ValueRange{count});
+  }
+
+  using BlockCountVisitor =
+      function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange keys,
+                                      ValueRange counts, ValueRange carried)>;
+
+  /// For every block of kCountedBlock keys of C from 0 up to `count`
+  /// (rounded up: C padded), how many of C[0, count) are greater than (or
+  /// equal to) each: one pass over C per block, every key broadcast and
+  /// compared with the block's keys held in registers, a masked increment
+  /// per kKeyLanes lanes, where counting per key spent a mask move, a
+  /// population count and an add per kKeyLanes keys and a reduction per
+  /// key. `visit` gets the block's key vectors, their counts (i64 lanes)
+  /// and the values carried from `inits` across blocks, and returns them.
+  SmallVector<Value> emitBlockCounts(OpBuilder &b, Location loc, Value count,
+                                     bool orEqual, ValueRange inits,
+                                     BlockCountVisitor visit) {
+    VectorType keysType = VectorType::get({kKeyLanes}, b.getI64Type());
+    auto blocks = scf::ForOp::create(
+        b, loc, index(b, loc, 0), count, index(b, loc, kCountedBlock), inits,
+        [&](OpBuilder &lb, Location l, Value block, ValueRange carried) {
+          SmallVector<Value> keys, zeros;
+          for (int64_t v = 0; v < kCountedBlock / kKeyLanes; ++v) {
+            keys.push_back(vector::LoadOp::create(
+                lb, l, keysType, scratch,
+                ValueRange{arith::AddIOp::create(lb, l, block,
+                                                 index(lb, l, v * kKeyLanes))
+                               .getResult()}));
+            zeros.push_back(intConstant(lb, l, keysType, 0));
+          }
+          Value one = intConstant(lb, l, keysType, 1);
+          auto counting = scf::ForOp::create(
+              lb, l, index(lb, l, 0), count, index(lb, l, 1), zeros,
+              [&](OpBuilder &cb, Location cl, Value j, ValueRange counts) {
+                Value other = vector::BroadcastOp::create(
+                    cb, cl, keysType,
+                    memref::LoadOp::create(cb, cl, scratch, ValueRange{j}));
+                SmallVector<Value> next;
+                for (auto [key, counted] : llvm::zip(keys, counts)) {
+                  Value above =
+                      arith::CmpIOp::create(cb, cl,
+                                            orEqual ? arith::CmpIPredicate::uge
+                                                    : arith::CmpIPredicate::ugt,
+                                            other, key);
+                  next.push_back(arith::SelectOp::create(
+                      cb, cl, above,
+                      arith::AddIOp::create(cb, cl, counted, one), counted));
+                }
+                scf::YieldOp::create(cb, cl, next);
+              });
+          scf::YieldOp::create(
+              lb, l, visit(lb, l, keys, counting.getResults(), carried));
+        });
+    return blocks.getResults();
   }
 
   /// How many of the keys in C[0, count) (rounded up to whole vectors) are
@@ -657,6 +731,31 @@ private:
   /// The ord of the K-th best of the maxima of P disjoint partitions (lane
   /// l of every A-th chunk): K distinct elements are at least as good.
   Value emitPartitionBound(OpBuilder &b, Location loc) {
+    if (!p.candidateChunks)
+      return emitKthOfMaxima(b, loc, emitPartitionMaxima(b, loc));
+    // The K-th extreme b on x came with the candidate limit: K extremes are
+    // at least b, so where f is monotone ord(f(b)) is a bound (the K-th of
+    // the ords of f at the extremes unless some are NaN: docs/numerics.md);
+    // elsewhere the ords are counted.
+    Value stored = arith::BitcastOp::create(
+        b, loc, b.getF32Type(),
+        memref::LoadOp::create(
+            b, loc, p.candidateChunks,
+            ValueRange{outerIvs.front(), index(b, loc, kCandidateBound)}));
+    auto bound = scf::IfOp::create(
+        b, loc, p.input.emitMonotoneGuard(b, loc),
+        [&](OpBuilder &ib, Location il) {
+          scf::YieldOp::create(ib, il, emitOrdOfCarrier(ib, il, stored));
+        },
+        [&](OpBuilder &eb, Location el) {
+          scf::YieldOp::create(
+              eb, el, emitKthOfMaxima(eb, el, emitPartitionMaxima(eb, el)));
+        });
+    return bound.getResult(0);
+  }
+
+  /// The ords of the partitions' maxima, one vector per partition vector.
+  SmallVector<Value> emitPartitionMaxima(OpBuilder &b, Location loc) {
     int64_t groupWidth = partitionVectors * width;
     int64_t groupEnd = vectorEnd / groupWidth * groupWidth;
     SmallVector<Value> maxima;
@@ -674,6 +773,27 @@ private:
       maxima = p.input.getCarrier() ? emitCarrierExtremes(b, loc, groupEnd)
                                     : emitOrdMaxima(b, loc, groupEnd);
     }
+    return maxima;
+  }
+
+  /// The ord of the prologue at the carrier value `x` (scalar), computed on
+  /// a broadcast chunk: the vector prologue's bits, as the ords of
+  /// emitCarrierOrds are.
+  Value emitOrdOfCarrier(OpBuilder &b, Location loc, Value x) {
+    Value chunk = vector::BroadcastOp::create(
+        b, loc, VectorType::get({width}, x.getType()), x);
+    return vector::ExtractOp::create(
+        b, loc,
+        emitOrd(b, loc,
+                p.input.evaluateWithCarrier(b, loc, coordsAt(index(b, loc, 0)),
+                                            width, chunk)),
+        ArrayRef<int64_t>{0});
+  }
+
+  /// The K-th best of the partitions' maxima (ords, one vector per
+  /// partition vector), counted in C.
+  Value emitKthOfMaxima(OpBuilder &b, Location loc, ValueRange maxima) {
+    int64_t groupWidth = partitionVectors * width;
     VectorType keyType = VectorType::get({width}, b.getI64Type());
     for (int64_t a = 0; a < partitionVectors; ++a) {
       Value keys = arith::ShLIOp::create(
@@ -682,26 +802,31 @@ private:
       vector::StoreOp::create(b, loc, keys, scratch,
                               ValueRange{index(b, loc, a * width)});
     }
-    // The K-th best: the best maximum with at least K maxima not worse.
-    Value partitions = index(b, loc, groupWidth);
-    auto kth = scf::ForOp::create(
-        b, loc, index(b, loc, 0), partitions, index(b, loc, 1),
-        ValueRange{intConstant(b, loc, b.getI64Type(), 0)},
-        [&](OpBuilder &lb, Location l, Value i, ValueRange best) {
-          Value key = memref::LoadOp::create(lb, l, scratch, ValueRange{i});
-          Value notWorse =
-              emitCountAbove(lb, l, key, partitions, /*orEqual=*/true);
-          Value enough = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::uge,
-                                               notWorse, index(lb, l, p.k));
-          Value candidate = arith::SelectOp::create(
-              lb, l, enough, key, intConstant(lb, l, lb.getI64Type(), 0));
-          scf::YieldOp::create(
-              lb, l,
-              arith::MaxUIOp::create(lb, l, best[0], candidate).getResult());
+    // The K-th best: the best maximum with at least K maxima not worse (the
+    // partitions are whole blocks: width is a multiple of kCountedBlock).
+    VectorType keysType = VectorType::get({kKeyLanes}, b.getI64Type());
+    SmallVector<Value> best = emitBlockCounts(
+        b, loc, index(b, loc, groupWidth), /*orEqual=*/true,
+        ValueRange{intConstant(b, loc, keysType, 0)},
+        [&](OpBuilder &lb, Location l, ValueRange keys, ValueRange notWorse,
+            ValueRange carried) {
+          Value most = carried.front();
+          Value k = intConstant(lb, l, keysType, p.k);
+          for (auto [key, counted] : llvm::zip(keys, notWorse)) {
+            Value enough = arith::CmpIOp::create(
+                lb, l, arith::CmpIPredicate::uge, counted, k);
+            most = arith::MaxUIOp::create(
+                lb, l, most,
+                arith::SelectOp::create(lb, l, enough, key,
+                                        intConstant(lb, l, keysType, 0)));
+          }
+          return SmallVector<Value>{most};
         });
+    Value kth = vector::ReductionOp::create(
+        b, loc, vector::CombiningKind::MAXUI, best.front());
     return arith::TruncIOp::create(
         b, loc, b.getI32Type(),
-        arith::ShRUIOp::create(b, loc, kth.getResult(0),
+        arith::ShRUIOp::create(b, loc, kth,
                                intConstant(b, loc, b.getI64Type(), 32)));
   }
 
@@ -1529,17 +1654,53 @@ private:
                   arith::IndexCastUIOp::create(ib, il, ib.getI64Type(), chunk)),
               arith::ConstantOp::create(
                   ib, il, DenseElementsAttr::get(keyType, ArrayRef(lanes))));
-          // The null alignment picks the generated builder: the MaybeAlign
-          // one of MLIR 22 swaps the mask and the stored vector.
-          vector::CompressStoreOp::create(
-              ib, il, scratch, ValueRange{room.count}, passes,
-              makeKey(ib, il, keyOrds, positions), IntegerAttr());
+          emitAppendKeys(ib, il, room.count, passes,
+                         makeKey(ib, il, keyOrds, positions));
           scf::YieldOp::create(ib, il, room.appended(ib, il, passed));
         },
         [&](OpBuilder &eb, Location el) {
           scf::YieldOp::create(eb, el, state.asValues());
         });
     return ScanState::from(append.getResults());
+  }
+
+  /// Appends the keys of the lanes set in `passes` to C at `count`, in lane
+  /// order. With a native compress (AVX-512) each kKeyLanes keys are
+  /// compressed in a register and stored whole: C has room for a chunk
+  /// from `count` (emitMakeRoom), and the lanes past the passing ones are
+  /// never read. Zen 5 runs a compress into memory as a microcoded
+  /// sequence: in a C replica of the listed scan of a log-softmax row, the
+  /// register form and a plain store took 600 ns to 500 (bench/README.md,
+  /// branch sh-sel).
+  void emitAppendKeys(OpBuilder &b, Location loc, Value count, Value passes,
+                      Value keys) {
+    if (!p.nativeCompress) {
+      // The null alignment picks the generated builder: the MaybeAlign
+      // one of MLIR 22 swaps the mask and the stored vector.
+      vector::CompressStoreOp::create(b, loc, scratch, ValueRange{count},
+                                      passes, keys, IntegerAttr());
+      return;
+    }
+    VectorType pieceType = VectorType::get({kKeyLanes}, b.getI64Type());
+    Value zeros = intConstant(b, loc, pieceType, 0);
+    auto compress = b.getStringAttr("llvm.experimental.vector.compress");
+    for (int64_t lane = 0; lane < width; lane += kKeyLanes) {
+      auto slice = [&](Value vector) -> Value {
+        return vector::ExtractStridedSliceOp::create(
+            b, loc, vector, ArrayRef<int64_t>{lane},
+            ArrayRef<int64_t>{kKeyLanes}, ArrayRef<int64_t>{1});
+      };
+      Value pieceMask = slice(passes);
+      Value packed = LLVM::CallIntrinsicOp::create(
+                         b, loc, pieceType, compress,
+                         ValueRange{slice(keys), pieceMask, zeros})
+                         .getResult(0);
+      vector::StoreOp::create(b, loc, packed, scratch, ValueRange{count});
+      if (lane + kKeyLanes < width)
+        count = arith::AddIOp::create(
+            b, loc, count,
+            emitSetBits(b, loc, emitMaskBits(b, loc, pieceMask)));
+    }
   }
 
   /// The elements one at a time (a strided axis).

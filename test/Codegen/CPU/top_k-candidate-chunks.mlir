@@ -5,14 +5,18 @@
 
 // log-softmax -> top_k over long rows (8200 f32: 32 KiB), K = 50 (64
 // partitions): after the shared max pass, per row the K-th largest stored
-// extreme b (counts of extremes not below each) and the limit
-// b - (2^-12 |b| + 2^-16 (m - b) + 2^-11) go to a per-row candidate list
-// whose count starts above its capacity (65 = ceil(8200 / 128)); the
+// extreme b (counts of extremes not below each), the limit
+// b - (2^-12 |b| + 2^-16 (m - b) + 2^-11) and b itself go to a per-row
+// candidate list whose count starts above its capacity
+// (65 = ceil(8200 / 128)); the
 // exp-sum pass gets the list as one more input and dml.candidate_chunks
 // [carrier 0, list input 2, granule 16, capacity 65]. The selection scans
 // the listed chunks and those past the pass's vector end when the count
 // is within the capacity and the limit lies at or below the carrier's
-// limit, else the whole row (groups of 64 lanes) as before.
+// limit, else the whole row (groups of 64 lanes) as before. The bound of
+// the selection is ord(f(b)), f evaluated once on a broadcast chunk, where
+// f is monotone (lse finite); else the K-th of the 64 ords of f at the
+// extremes, counted 16 at a time.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func.func @log_softmax
@@ -20,7 +24,7 @@
 // CHECK: %[[M:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2xf32>
 // CHECK: %[[EXT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2x64xf32>
 // CHECK: scf.if
-// CHECK: %[[LIST:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2x70xi32>
+// CHECK: %[[LIST:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2x71xi32>
 // CHECK: scf.for %[[ROW:.*]] =
 // CHECK: %[[KTH:.*]] = scf.for {{.*}} -> (f32) {
 // CHECK: %[[E:.*]] = memref.load %[[EXT]][%[[ROW]], %{{.*}}] : memref<2x64xf32>
@@ -32,14 +36,31 @@
 // CHECK: arith.subf %[[ROWMAX]], %[[KTH]]
 // CHECK: %[[LIMIT:.*]] = arith.subf %[[KTH]], %{{.*}} : f32
 // CHECK: %[[BITS:.*]] = arith.bitcast %[[LIMIT]] : f32 to i32
-// CHECK: memref.store %[[BITS]], %[[LIST]][%[[ROW]], %c1{{.*}}] : memref<2x70xi32>
-// CHECK: memref.store %c66_i32, %[[LIST]][%[[ROW]], %c0{{.*}}] : memref<2x70xi32>
-// CHECK: linalg.generic {{.*}} ins(%[[X]], %[[M]], %[[LIST]] : memref<2x8200xf32>, memref<2xf32>, memref<2x70xi32>) {{.*}} attrs = {dml.candidate_chunks = array<i64: 0, 2, 16, 65>}
+// CHECK: memref.store %[[BITS]], %[[LIST]][%[[ROW]], %c1{{.*}}] : memref<2x71xi32>
+// CHECK: %[[BBITS:.*]] = arith.bitcast %[[KTH]] : f32 to i32
+// CHECK: memref.store %[[BBITS]], %[[LIST]][%[[ROW]], %c4{{.*}}] : memref<2x71xi32>
+// CHECK: memref.store %c66_i32, %[[LIST]][%[[ROW]], %c0{{.*}}] : memref<2x71xi32>
+// CHECK: linalg.generic {{.*}} ins(%[[X]], %[[M]], %[[LIST]] : memref<2x8200xf32>, memref<2xf32>, memref<2x71xi32>) {{.*}} attrs = {dml.candidate_chunks = array<i64: 0, 2, 16, 65>}
 // CHECK-NEXT: ^bb0(%{{.*}}: f32, %{{.*}}: f32, %{{.*}}: i32, %{{.*}}: f32):
 // CHECK-NEXT: arith.subf
 // CHECK: scf.for %[[SEQ:.*]] =
-// CHECK: %[[COUNT:.*]] = memref.load %[[LIST]][%[[SEQ]], %c0{{.*}}] : memref<2x70xi32>
-// CHECK: %[[LBITS:.*]] = memref.load %[[LIST]][%[[SEQ]], %c1{{.*}}] : memref<2x70xi32>
+// CHECK: %[[STORED:.*]] = memref.load %[[LIST]][%[[SEQ]], %c4{{.*}}] : memref<2x71xi32>
+// CHECK: %[[SB:.*]] = arith.bitcast %[[STORED]] : i32 to f32
+// CHECK: %[[FINITE:.*]] = arith.cmpf one, %{{.*}}, %cst{{.*}} : f32
+// CHECK: %[[MONO:.*]] = arith.andi %true{{.*}}, %[[FINITE]] : i1
+// CHECK: %[[BOUND:.*]] = scf.if %[[MONO]] -> (i32) {
+// CHECK-NEXT: %[[SPLAT:.*]] = vector.broadcast %[[SB]] : f32 to vector<16xf32>
+// CHECK: %[[FB:.*]] = arith.subf %[[SPLAT]], %{{.*}} : vector<16xf32>
+// CHECK: arith.bitcast %[[FB]] : vector<16xf32> to vector<16xi32>
+// CHECK: %[[ORD:.*]] = vector.extract %{{.*}}[0] : i32 from vector<16xi32>
+// CHECK-NEXT: scf.yield %[[ORD]] : i32
+// CHECK-NEXT: } else {
+// CHECK: vector.load %[[EXT]][%[[SEQ]], %{{.*}}] : memref<2x64xf32>, vector<16xf32>
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c64{{.*}} step %c16
+// CHECK: arith.cmpi uge, %{{.*}}, %{{.*}} : vector<8xi64>
+// CHECK: vector.reduction <maxui>, %{{.*}} : vector<8xi64> into i64
+// CHECK: %[[COUNT:.*]] = memref.load %[[LIST]][%[[SEQ]], %c0{{.*}}] : memref<2x71xi32>
+// CHECK: %[[LBITS:.*]] = memref.load %[[LIST]][%[[SEQ]], %c1{{.*}}] : memref<2x71xi32>
 // CHECK: %[[L:.*]] = arith.bitcast %[[LBITS]] : i32 to f32
 // CHECK: %[[FITS:.*]] = arith.cmpi ule, %[[COUNT]], %c65_i32 : i32
 // CHECK: %[[BELOW:.*]] = arith.cmpf ole, %[[L]], %{{.*}} : f32
@@ -48,7 +69,7 @@
 // CHECK: %[[SPAN:.*]] = memref.load %[[LIST]][%[[SEQ]], %c2{{.*}}]
 // CHECK: %[[COVERED:.*]] = memref.load %[[LIST]][%[[SEQ]], %c3{{.*}}]
 // CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
-// CHECK: %[[AT:.*]] = arith.addi %[[I]], %c4
+// CHECK: %[[AT:.*]] = arith.addi %[[I]], %c5
 // CHECK: %[[START:.*]] = memref.load %[[LIST]][%[[SEQ]], %[[AT]]]
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c16
 // CHECK: } else {
@@ -57,7 +78,7 @@
 // CHECK: memref.dealloc %[[LIST]]
 // OFF-LABEL: func.func @log_softmax
 // OFF-NOT: dml.candidate_chunks
-// OFF-NOT: memref<2x70xi32>
+// OFF-NOT: memref<2x71xi32>
 // OFF: return
 
 // The exp-sum pass over 64-lane steps of one row (long-row-streams=1, the
@@ -67,7 +88,7 @@
 // list's end (clamped to the slot past the capacity) and the count raised
 // by the OR, without a branch.
 // LOOP-LABEL: func.func @log_softmax
-// LOOP: memref.store %c0_i32, %[[LIST:.*]][%[[R:.*]], %c0{{.*}}] : memref<2x70xi32>
+// LOOP: memref.store %c0_i32, %[[LIST:.*]][%[[R:.*]], %c0{{.*}}] : memref<2x71xi32>
 // LOOP: memref.store %c64_i32, %[[LIST]][%[[R]], %c2{{.*}}]
 // LOOP: memref.store %c8192_i32, %[[LIST]][%[[R]], %c3{{.*}}]
 // LOOP: %[[LB:.*]] = memref.load %[[LIST]][%[[R]], %c1{{.*}}]
@@ -78,13 +99,13 @@
 // LOOP: %[[C:.*]] = vector.load %{{.*}}[%[[R]], %[[J]]] : memref<2x8200xf32>, vector<64xf32>
 // LOOP-NEXT: %[[MASK:.*]] = arith.cmpf uge, %[[C]], %[[LS]] : vector<64xf32>
 // LOOP-NEXT: %[[ANY:.*]] = vector.reduction <or>, %[[MASK]] : vector<64xi1> into i1
-// LOOP: %[[N:.*]] = memref.load %[[LIST]][%[[R]], %[[CS:.*]]] : memref<2x70xi32>
+// LOOP: %[[N:.*]] = memref.load %[[LIST]][%[[R]], %[[CS:.*]]] : memref<2x71xi32>
 // LOOP: %[[CLAMPED:.*]] = arith.minui %[[N]], %c65_i32 : i32
 // LOOP: %[[POS:.*]] = arith.index_castui %[[J]] : index to i32
-// LOOP: memref.store %[[POS]], %[[LIST]][%[[R]], %{{.*}}] : memref<2x70xi32>
+// LOOP: memref.store %[[POS]], %[[LIST]][%[[R]], %{{.*}}] : memref<2x71xi32>
 // LOOP: %[[INC:.*]] = arith.extui %[[ANY]] : i1 to i32
 // LOOP: %[[NEXT:.*]] = arith.addi %[[N]], %[[INC]] : i32
-// LOOP: memref.store %[[NEXT]], %[[LIST]][%[[R]], %[[CS]]] : memref<2x70xi32>
+// LOOP: memref.store %[[NEXT]], %[[LIST]][%[[R]], %[[CS]]] : memref<2x71xi32>
 // LOOP-NOT: scf.if
 // LOOP: scf.yield
 // Two rows at a time in 16-lane steps (long-row-streams=4, Intel's
@@ -96,11 +117,11 @@
 // JAM: arith.cmpf uge, %{{.*}}, %{{.*}} : vector<16xf32>
 // JAM: vector.reduction <or>, %{{.*}} : vector<16xi1> into i1
 // JAM: arith.minui %{{.*}}, %c65_i32{{.*}} : i32
-// JAM: memref.store %{{.*}}, %[[LIST]][%[[R0]], %{{.*}}] : memref<2x70xi32>
+// JAM: memref.store %{{.*}}, %[[LIST]][%[[R0]], %{{.*}}] : memref<2x71xi32>
 // JAM: arith.cmpf uge, %{{.*}}, %{{.*}} : vector<16xf32>
 // JAM: vector.reduction <or>, %{{.*}} : vector<16xi1> into i1
 // JAM: arith.minui %{{.*}}, %c65_i32{{.*}} : i32
-// JAM: memref.store %{{.*}}, %[[LIST]][%[[R1]], %{{.*}}] : memref<2x70xi32>
+// JAM: memref.store %{{.*}}, %[[LIST]][%[[R1]], %{{.*}}] : memref<2x71xi32>
 // JAM: scf.yield
 func.func @log_softmax(%x: memref<2x8200xf32>, %v: memref<2x50xf32>, %i: memref<2x50xi64>) {
   %ninf = arith.constant 0xFF800000 : f32

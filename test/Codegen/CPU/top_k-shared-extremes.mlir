@@ -39,7 +39,7 @@
 // CHECK-SAME: ins(%[[X]] : memref<4x512xf32>) outs(%[[M]] : memref<4xf32>)
 // CHECK: arith.maximumf
 // The selection: its bound from the stored extremes, no pass over the row.
-// CHECK: %[[SCRATCH:.*]] = memref.alloc() : memref<81xi64>
+// CHECK: %[[SCRATCH:.*]] = memref.alloc() : memref<89xi64>
 // CHECK: scf.for %[[SEQ:.*]] =
 // CHECK-NOT: scf.for
 // CHECK: %[[STORE_EXT:.*]] = vector.load %[[EXT]][%[[SEQ]], %{{.*}}] : memref<4x16xf32>, vector<16xf32>

@@ -9,8 +9,9 @@
 // is the inverse of ord at the threshold (clamped to the ords of -inf and
 // +inf), and for increasing a lane passes when x <= limit or x is NaN; the
 // ords are computed only for chunks with a passing lane. A short ragged row
-// is one masked chunk; its passing lanes are compressed into the buffer, and
-// each candidate goes to its rank (no branch on it).
+// is one masked chunk; its passing lanes are compressed into the buffer (8
+// keys at a time in a register, stored whole: native-compress), and each
+// candidate goes to its rank (no branch on it).
 // CHECK-LABEL: func.func @top_k_increasing
 // CHECK-SAME: (%[[IN:.*]]: memref<2x5xf16>, %[[V:.*]]: memref<2x3xf16>, %[[I:.*]]: memref<2x3xi64>)
 // CHECK-NOT: dml.select_top_k
@@ -44,21 +45,44 @@
 // CHECK: %[[HIGH:.*]] = arith.shli %[[WIDEORD]], %{{.*}} : vector<32xi64>
 // CHECK: %[[LOW:.*]] = arith.xori %{{.*}}, %{{.*}} : vector<32xi64>
 // CHECK: %[[KEYS:.*]] = arith.ori %[[HIGH]], %[[LOW]] : vector<32xi64>
-// CHECK: vector.compressstore %[[C]][%[[COUNT]]], %[[KEEP]], %[[KEYS]]
-// The rank of a key: how many keys are greater (8 at a time). Without a
-// branch, the key goes to slot min(rank, K) of the ranked area R after C
-// (C: 32 keys + 8 padding, 2 x 5 elements: never pruned), R[K] taking every
-// rank from K on; then K outputs come from R[0, K).
-// CHECK: %[[RKEY:.*]] = memref.load %[[C]]
-// CHECK: arith.cmpi ugt, %{{.*}}, %{{.*}} : vector<8xi64>
-// CHECK: math.ctpop %{{.*}} : i8
+// CHECK: %[[KEEP0:.*]] = vector.extract_strided_slice %[[KEEP]] {offsets = [0], sizes = [8], strides = [1]} : vector<32xi1> to vector<8xi1>
+// CHECK: %[[KEYS0:.*]] = vector.extract_strided_slice %[[KEYS]] {offsets = [0], sizes = [8], strides = [1]} : vector<32xi64> to vector<8xi64>
+// CHECK: %[[PACKED0:.*]] = llvm.call_intrinsic "llvm.experimental.vector.compress"(%[[KEYS0]], %[[KEEP0]], %{{.*}})
+// CHECK: vector.store %[[PACKED0]], %[[C]][%[[COUNT]]] : memref<52xi64>, vector<8xi64>
+// CHECK: %[[PASSED0:.*]] = math.ctpop %{{.*}} : i8
+// CHECK: %[[WIDE0:.*]] = arith.index_castui %[[PASSED0]] : i8 to index
+// CHECK: %[[AT8:.*]] = arith.addi %[[COUNT]], %[[WIDE0]] : index
+// CHECK: %[[KEEP8:.*]] = vector.extract_strided_slice %[[KEEP]] {offsets = [8], sizes = [8], strides = [1]}
+// CHECK: %[[KEYS8:.*]] = vector.extract_strided_slice %[[KEYS]] {offsets = [8], sizes = [8], strides = [1]}
+// CHECK: %[[PACKED8:.*]] = llvm.call_intrinsic "llvm.experimental.vector.compress"(%[[KEYS8]], %[[KEEP8]], %{{.*}})
+// CHECK: vector.store %[[PACKED8]], %[[C]][%[[AT8]]]
+// CHECK: llvm.call_intrinsic "llvm.experimental.vector.compress"
+// CHECK: llvm.call_intrinsic "llvm.experimental.vector.compress"
+// CHECK-NOT: llvm.call_intrinsic
+// The rank of a key: how many keys are greater, 16 keys at a time (two
+// vectors in registers) against each key broadcast. Without a branch, each
+// key goes to slot min(rank, K) of the ranked area R after C (C: 32 keys +
+// 16 padding, 2 x 5 elements: never pruned), R[K] taking every rank from K
+// on; then K outputs come from R[0, K).
+// CHECK: vector.store %{{.*}}, %[[C]][%{{.*}}] : memref<52xi64>, vector<16xi64>
+// CHECK: scf.for %[[BLOCK:[a-z0-9_]+]] = %c0{{.*}} to %{{.*}} step %c16
+// CHECK: %[[LOW8:.*]] = vector.load %[[C]][%{{.*}}] : memref<52xi64>, vector<8xi64>
+// CHECK: %[[HIGH8:.*]] = vector.load %[[C]][%{{.*}}] : memref<52xi64>, vector<8xi64>
+// CHECK: %[[RANKS:.*]]:2 = scf.for
+// CHECK: %[[OTHER:.*]] = vector.broadcast %{{.*}} : i64 to vector<8xi64>
+// CHECK: %[[ABOVE:.*]] = arith.cmpi ugt, %[[OTHER]], %[[LOW8]] : vector<8xi64>
+// CHECK: arith.select %[[ABOVE]]
+// CHECK: arith.cmpi ugt, %[[OTHER]], %[[HIGH8]] : vector<8xi64>
 // CHECK: scf.yield
-// CHECK: %[[CLAMPED:.*]] = arith.minui %{{.*}}, %c3{{.*}} : index
-// CHECK: %[[RSLOT:.*]] = arith.addi %c40{{.*}}, %[[CLAMPED]] : index
+// CHECK: %[[SLOTS:.*]] = arith.minui %[[RANKS]]#0, %{{.*}} : vector<8xi64>
+// CHECK: %[[RANK0:.*]] = vector.extract %[[SLOTS]][0] : i64 from vector<8xi64>
+// CHECK: %[[SLOT0:.*]] = arith.index_castui %[[RANK0]] : i64 to index
+// CHECK: %[[RSLOT:.*]] = arith.addi %c48{{.*}}, %[[SLOT0]] : index
+// CHECK: %[[RKEY:.*]] = vector.extract %[[LOW8]][0] : i64 from vector<8xi64>
 // CHECK: memref.store %[[RKEY]], %[[C]][%[[RSLOT]]]
 // CHECK-NOT: scf.if
 // CHECK: scf.for %[[OUT:[a-z0-9_]+]] = %c0{{.*}} to %c3{{.*}} step %c1
-// CHECK: %[[SLOT:.*]] = arith.addi %c40{{.*}}, %[[OUT]] : index
+// CHECK: %[[SLOT:.*]] = arith.addi %c48{{.*}}, %[[OUT]] : index
 // CHECK: %[[KEY:.*]] = memref.load %[[C]][%[[SLOT]]]
 // The position is the inverted low half; the value is reloaded.
 // CHECK: %[[LOWKEY:.*]] = arith.trunci %[[KEY]] : i64 to i32
@@ -136,7 +160,8 @@ func.func @top_k_decreasing_axis0(%x: tensor<6x2xui32>) -> (tensor<4x2xui32>, te
 // C full: heap selection keeps the best K and raises the threshold.
 // CHECK: scf.while
 // CHECK: arith.cmpi ugt, %{{.*}}, %{{.*}} : i64
-// CHECK: vector.compressstore %[[C]]
+// CHECK: llvm.call_intrinsic "llvm.experimental.vector.compress"
+// CHECK: vector.store %{{.*}}, %[[C]]
 func.func @top_k_filtered(%x: tensor<64x4096xf32>) -> (tensor<64x8xf32>, tensor<64x8xui32>) {
   %v, %i = dml.top_k %x, axis = 1, k = 8, direction = decreasing : tensor<64x4096xf32> -> tensor<64x8xf32>, tensor<64x8xui32>
   return %v, %i : tensor<64x8xf32>, tensor<64x8xui32>
@@ -154,7 +179,7 @@ func.func @top_k_filtered(%x: tensor<64x4096xf32>) -> (tensor<64x8xf32>, tensor<
 // CHECK: arith.extsi %{{.*}} : vector<32xi16> to vector<32xi32>
 // CHECK: vector.store %{{.*}} : memref<{{[0-9]+}}xi64>, vector<32xi64>
 // CHECK: scf.while
-// CHECK: vector.compressstore
+// CHECK: llvm.call_intrinsic "llvm.experimental.vector.compress"
 // CHECK: scf.condition
 // Radix sort: bytes of ~ord (bits 32 and up of the inverted key).
 // CHECK: arith.xori %{{.*}}, %{{.*}} : i64
