@@ -37,6 +37,16 @@ bool dml::chooseHomeRanges(llvm::StringRef cpuName) {
   return cpuName.starts_with("znver");
 }
 
+int64_t dml::chooseRowBlockBytes(llvm::StringRef cpuName) {
+  // AMD Zen 5 (1 MiB L2) ran SM [1024,32000] at 1 thread 12-17 % faster and
+  // R3 6-12 % faster with one 128 KB row per block (its next row prefetched
+  // during its exp pass) than with blocks of 2 rows; SM 2T -11 %
+  // (bench/README.md, branch sm-dram). The Intel Xeons keep 256 KiB (not
+  // measured there).
+  return cpuName.starts_with("znver") ? int64_t(128) << 10
+                                      : int64_t(256) << 10;
+}
+
 bool dml::chooseStreamPagePrefetch(llvm::StringRef cpuName) {
   // Store-only loops stream on every CPU (stream-fills; the Intel Xeons
   // write O1 1.9-2.8x faster so than with ordinary stores). AMD Zen 5
@@ -119,6 +129,8 @@ llvm::Error dml::chooseTargetOptions(CPUPipelineOptions &options,
     options.longRowWide = chooseLongRowWide(target.name);
   if (!options.homeRanges.hasValue())
     options.homeRanges = chooseHomeRanges(target.name);
+  if (!options.rowBlockBytes.hasValue())
+    options.rowBlockBytes = chooseRowBlockBytes(target.name);
   if (!options.streamPagePrefetch.hasValue())
     options.streamPagePrefetch = chooseStreamPagePrefetch(target.name);
   if (!options.prefetchGatheredRows.hasValue())

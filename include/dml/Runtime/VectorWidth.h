@@ -52,6 +52,11 @@ bool chooseLongRowWide(llvm::StringRef cpuName);
 /// first on the LLVM CPU `cpuName` (the home-ranges pipeline option).
 bool chooseHomeRanges(llvm::StringRef cpuName);
 
+/// The largest input footprint of a block of rows of a fused chain of row
+/// reductions on the LLVM CPU `cpuName` (the row-block-bytes pipeline
+/// option, dml-fuse-rows' block-bytes).
+int64_t chooseRowBlockBytes(llvm::StringRef cpuName);
+
 /// Whether rows written with line-aligned non-temporal stores get one line
 /// of each page prefetched for writing first on the LLVM CPU `cpuName` (the
 /// stream-page-prefetch pipeline option).
