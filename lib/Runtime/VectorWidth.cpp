@@ -43,8 +43,7 @@ int64_t dml::chooseRowBlockBytes(llvm::StringRef cpuName) {
   // during its exp pass) than with blocks of 2 rows; SM 2T -11 %
   // (bench/README.md, branch sm-dram). The Intel Xeons keep 256 KiB (not
   // measured there).
-  return cpuName.starts_with("znver") ? int64_t(128) << 10
-                                      : int64_t(256) << 10;
+  return cpuName.starts_with("znver") ? int64_t(128) << 10 : int64_t(256) << 10;
 }
 
 bool dml::chooseStreamPagePrefetch(llvm::StringRef cpuName) {

@@ -319,6 +319,45 @@ bool streamsOneHot(llvm::StringRef pipelineOptions) {
   return ir.find("nontemporal") != std::string::npos;
 }
 
+TEST(RowBlockBytes, Rule) {
+  EXPECT_EQ(chooseRowBlockBytes("znver5"), 131072);
+  EXPECT_EQ(chooseRowBlockBytes("znver4"), 131072);
+  EXPECT_EQ(chooseRowBlockBytes("sapphirerapids"), 262144);
+  EXPECT_EQ(chooseRowBlockBytes("x86-64-v4"), 262144);
+  EXPECT_EQ(chooseRowBlockBytes(""), 262144);
+}
+
+/// LOG_SUM_EXP of 128000-byte rows: a chain of row reductions that
+/// dml-fuse-rows runs by blocks of 2 rows (256 KiB) or 1 row (128 KiB).
+constexpr const char *kLogSumExpModule = R"mlir(
+func.func @lse(%x: tensor<64x32000xf32>) -> tensor<64x1xf32> {
+  %r = dml.reduce %x, function = log_sum_exp, axes = [1] : tensor<64x32000xf32> -> tensor<64x1xf32>
+  return %r : tensor<64x1xf32>
+}
+)mlir";
+
+/// The number of rows of the block subview in `ir` (0: none found).
+int64_t blockRows(const std::string &ir) {
+  for (int64_t rows : {1, 2})
+    if (ir.find("[" + std::to_string(rows) + ", 32000] [1, 1]") !=
+        std::string::npos)
+      return rows;
+  return 0;
+}
+
+TEST(RowBlockBytes, JitChoosesForTheHost) {
+  int64_t bytes = chooseRowBlockBytes(llvm::sys::getHostCPUName());
+  EXPECT_EQ(blockRows(jitIR("", kLogSumExpModule, "lse")),
+            bytes >= 256000 ? 2 : 1);
+}
+
+TEST(RowBlockBytes, ExplicitOptionOverrides) {
+  EXPECT_EQ(blockRows(jitIR("row-block-bytes=131072", kLogSumExpModule, "lse")),
+            1);
+  EXPECT_EQ(blockRows(jitIR("row-block-bytes=262144", kLogSumExpModule, "lse")),
+            2);
+}
+
 TEST(HomeRanges, Rule) {
   EXPECT_TRUE(chooseHomeRanges("znver5"));
   EXPECT_TRUE(chooseHomeRanges("znver4"));
