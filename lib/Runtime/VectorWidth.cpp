@@ -38,11 +38,12 @@ bool dml::chooseHomeRanges(llvm::StringRef cpuName) {
 }
 
 int64_t dml::chooseRowBlockBytes(llvm::StringRef cpuName) {
-  // AMD Zen 5 (1 MiB L2) ran SM [1024,32000] at 1 thread 12-17 % faster and
-  // R3 6-12 % faster with one 128 KB row per block (its next row prefetched
-  // during its exp pass) than with blocks of 2 rows; SM 2T -11 %
-  // (bench/README.md, branch sm-dram). The Intel Xeons keep 256 KiB (not
-  // measured there).
+  // AMD Zen 5 (1 MiB L2, one long row per step) ran SM [1024,32000] 26 %
+  // and R3 16 % faster at 1 thread, SM 10 % at 2, with one 128 KB row per
+  // block (its exp pass prefetching the next row) than with blocks of 2
+  // rows. On the 16-core Xeon one row per block lost 16-27 % (Intel's
+  // layout reads 4 long rows of a block at once; bench/README.md, branch
+  // sm-dram).
   return cpuName.starts_with("znver") ? int64_t(128) << 10 : int64_t(256) << 10;
 }
 
