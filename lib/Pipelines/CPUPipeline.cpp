@@ -188,6 +188,7 @@ void mlir::dml::buildDMLFusionPipeline(OpPassManager &pm,
   // Then chains of row reductions run one block of rows at a time.
   DMLFuseRowsOptions rowOptions;
   rowOptions.blockBytes = options.rowBlockBytes;
+  rowOptions.minBlockRows = options.rowBlockMinRows;
   pm.addNestedPass<func::FuncOp>(createDMLFuseRows(rowOptions));
   addPipeline(pm, "canonicalize,cse");
 }

@@ -319,16 +319,17 @@ bool streamsOneHot(llvm::StringRef pipelineOptions) {
   return ir.find("nontemporal") != std::string::npos;
 }
 
-TEST(RowBlockBytes, Rule) {
-  EXPECT_EQ(chooseRowBlockBytes("znver5"), 131072);
-  EXPECT_EQ(chooseRowBlockBytes("znver4"), 131072);
-  EXPECT_EQ(chooseRowBlockBytes("sapphirerapids"), 262144);
-  EXPECT_EQ(chooseRowBlockBytes("x86-64-v4"), 262144);
-  EXPECT_EQ(chooseRowBlockBytes(""), 262144);
+TEST(RowBlockMinRows, Rule) {
+  EXPECT_EQ(chooseRowBlockMinRows("znver5"), 4);
+  EXPECT_EQ(chooseRowBlockMinRows("znver4"), 4);
+  EXPECT_EQ(chooseRowBlockMinRows("sapphirerapids"), 2);
+  EXPECT_EQ(chooseRowBlockMinRows("x86-64-v4"), 2);
+  EXPECT_EQ(chooseRowBlockMinRows(""), 2);
 }
 
 /// LOG_SUM_EXP of 128000-byte rows: a chain of row reductions that
-/// dml-fuse-rows runs by blocks of 2 rows (256 KiB) or 1 row (128 KiB).
+/// dml-fuse-rows runs by blocks of 2 rows (256 KiB) or, with at least 4 rows
+/// per block asked, of 1 row.
 constexpr const char *kLogSumExpModule = R"mlir(
 func.func @lse(%x: tensor<64x32000xf32>) -> tensor<64x1xf32> {
   %r = dml.reduce %x, function = log_sum_exp, axes = [1] : tensor<64x32000xf32> -> tensor<64x1xf32>
@@ -345,17 +346,19 @@ int64_t blockRows(const std::string &ir) {
   return 0;
 }
 
-TEST(RowBlockBytes, JitChoosesForTheHost) {
-  int64_t bytes = chooseRowBlockBytes(llvm::sys::getHostCPUName());
-  EXPECT_EQ(blockRows(jitIR("", kLogSumExpModule, "lse")),
-            bytes >= 256000 ? 2 : 1);
+TEST(RowBlockMinRows, JitChoosesForTheHost) {
+  int64_t minRows = chooseRowBlockMinRows(llvm::sys::getHostCPUName());
+  EXPECT_EQ(blockRows(jitIR("", kLogSumExpModule, "lse")), minRows > 2 ? 1 : 2);
 }
 
-TEST(RowBlockBytes, ExplicitOptionOverrides) {
-  EXPECT_EQ(blockRows(jitIR("row-block-bytes=131072", kLogSumExpModule, "lse")),
+TEST(RowBlockMinRows, ExplicitOptionOverrides) {
+  EXPECT_EQ(blockRows(jitIR("row-block-min-rows=4", kLogSumExpModule, "lse")),
             1);
-  EXPECT_EQ(blockRows(jitIR("row-block-bytes=262144", kLogSumExpModule, "lse")),
+  EXPECT_EQ(blockRows(jitIR("row-block-min-rows=2", kLogSumExpModule, "lse")),
             2);
+  EXPECT_EQ(blockRows(jitIR("row-block-min-rows=2 row-block-bytes=131072",
+                            kLogSumExpModule, "lse")),
+            1);
 }
 
 TEST(HomeRanges, Rule) {

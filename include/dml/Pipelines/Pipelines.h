@@ -130,9 +130,15 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
   PassOptions::Option<int64_t> rowBlockBytes{
       *this, "row-block-bytes",
       llvm::cl::desc("Largest input footprint of one block of rows of a "
-                     "fused chain of row reductions (dml-fuse-rows; default: "
-                     "by target CPU, chooseRowBlockBytes)"),
+                     "fused chain of row reductions (dml-fuse-rows)"),
       llvm::cl::init(262144)};
+  PassOptions::Option<int64_t> rowBlockMinRows{
+      *this, "row-block-min-rows",
+      llvm::cl::desc("Fewest rows of a block of several rows; chains whose "
+                     "rows do not fit that many in row-block-bytes run one "
+                     "row per block (default: by target CPU, "
+                     "chooseRowBlockMinRows)"),
+      llvm::cl::init(2)};
   PassOptions::Option<int64_t> nextBlockPrefetch{
       *this, "next-block-prefetch",
       llvm::cl::desc("In a block of rows read by several loops, the second "
