@@ -2,7 +2,7 @@
 // RUN: dml-opt %s --dml-prefetch-next-block="blocks-ahead=2 locality=2" | FileCheck %s --check-prefix=AHEAD
 // RUN: dml-opt %s --dml-prefetch-next-block="blocks-ahead=0" | FileCheck %s --check-prefix=NONE
 
-// Blocks of one 128 KB row (row-block-bytes=131072, AMD Zen's default), read
+// Blocks of one 128 KB row (as AMD Zen runs SM, SH and R3 rows), read
 // by a max loop and an exp-sum loop. By default the second loop prefetches
 // the next block (iv + step) into L1; blocks-ahead=2 prefetches the one
 // after it (iv + 2 * step, a constant), locality=2 into L2; blocks-ahead=0
