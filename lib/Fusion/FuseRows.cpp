@@ -233,8 +233,8 @@ struct FuseRowsPass : public dml::impl::DMLFuseRowsBase<FuseRowsPass> {
         continue;
       int64_t block = 1;
       for (int64_t candidate : {8, 4, 2})
-        if (rows % candidate == 0 && candidate * rowBytes <= blockBytes &&
-            rows / candidate >= 2) {
+        if (candidate >= minBlockRows && rows % candidate == 0 &&
+            candidate * rowBytes <= blockBytes && rows / candidate >= 2) {
           block = candidate;
           break;
         }
@@ -272,8 +272,7 @@ struct FuseRowsPass : public dml::impl::DMLFuseRowsBase<FuseRowsPass> {
         });
     rewriter.setInsertionPoint(root);
     FailureOr<scf::SCFTileAndFuseResult> result =
-        scf::tileConsumerAndFuseProducersUsingSCF(
-            rewriter, tilable, options);
+        scf::tileConsumerAndFuseProducersUsingSCF(rewriter, tilable, options);
     if (failed(result))
       return failure();
     for (OpResult value : root->getResults())

@@ -174,7 +174,7 @@ void mlir::dml::buildDMLToLinalgPipeline(OpPassManager &pm,
 }
 
 void mlir::dml::buildDMLFusionPipeline(OpPassManager &pm,
-                                       const CPUPipelineOptions &) {
+                                       const CPUPipelineOptions &options) {
   // Producers first: a reduction's elementwise operand (x * x, exp(x - m))
   // becomes part of it, after which reductions of one input are siblings.
   pm.addNestedPass<func::FuncOp>(createDMLFuseElementwise());
@@ -186,7 +186,10 @@ void mlir::dml::buildDMLFusionPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createDMLFuseSiblings());
   addPipeline(pm, "canonicalize,cse");
   // Then chains of row reductions run one block of rows at a time.
-  pm.addNestedPass<func::FuncOp>(createDMLFuseRows());
+  DMLFuseRowsOptions rowOptions;
+  rowOptions.blockBytes = options.rowBlockBytes;
+  rowOptions.minBlockRows = options.rowBlockMinRows;
+  pm.addNestedPass<func::FuncOp>(createDMLFuseRows(rowOptions));
   addPipeline(pm, "canonicalize,cse");
 }
 
@@ -359,7 +362,10 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createDMLLowerTopK(topKOptions));
   pm.addNestedPass<func::FuncOp>(createDMLLinalgToVectorLoops(codegenOptions));
   // Memory reads the next block of rows while the core computes on this one.
-  pm.addNestedPass<func::FuncOp>(createDMLPrefetchNextBlock());
+  DMLPrefetchNextBlockOptions prefetchOptions;
+  prefetchOptions.blocksAhead = options.nextBlockPrefetch;
+  prefetchOptions.locality = options.nextBlockPrefetchLocality;
+  pm.addNestedPass<func::FuncOp>(createDMLPrefetchNextBlock(prefetchOptions));
   DMLApproximateMathOptions mathOptions;
   mathOptions.fastExp = options.fastExp;
   // 512-bit vectors are chosen for AVX-512 targets only (VectorWidth.cpp).

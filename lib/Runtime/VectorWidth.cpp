@@ -37,6 +37,16 @@ bool dml::chooseHomeRanges(llvm::StringRef cpuName) {
   return cpuName.starts_with("znver");
 }
 
+int64_t dml::chooseRowBlockMinRows(llvm::StringRef cpuName) {
+  // AMD Zen 5 (1 MiB L2, one long row per step) ran softmax -> top_k (SM)
+  // 26 % faster at 1 thread and 10 % at 2 with one 128 KB row per block
+  // than with blocks of 2 rows, R3 16 % faster at 1 thread; 96 KB rows
+  // gained too, while 64 KB rows ran best by 4 (2 per block: +35 %). On the
+  // 16-core Xeon one row per block lost 16-27 % (Intel's layout reads 4
+  // long rows of a block at once; bench/README.md, branch sm-dram).
+  return cpuName.starts_with("znver") ? 4 : 2;
+}
+
 bool dml::chooseStreamPagePrefetch(llvm::StringRef cpuName) {
   // Store-only loops stream on every CPU (stream-fills; the Intel Xeons
   // write O1 1.9-2.8x faster so than with ordinary stores). AMD Zen 5
@@ -119,6 +129,8 @@ llvm::Error dml::chooseTargetOptions(CPUPipelineOptions &options,
     options.longRowWide = chooseLongRowWide(target.name);
   if (!options.homeRanges.hasValue())
     options.homeRanges = chooseHomeRanges(target.name);
+  if (!options.rowBlockMinRows.hasValue())
+    options.rowBlockMinRows = chooseRowBlockMinRows(target.name);
   if (!options.streamPagePrefetch.hasValue())
     options.streamPagePrefetch = chooseStreamPagePrefetch(target.name);
   if (!options.prefetchGatheredRows.hasValue())

@@ -11,6 +11,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include <algorithm>
+
 namespace mlir::dml {
 #define GEN_PASS_DEF_DMLPREFETCHNEXTBLOCK
 #include "dml/Transforms/Passes.h.inc"
@@ -61,6 +63,8 @@ struct PrefetchNextBlockPass
   using Base::Base;
 
   void runOnOperation() override {
+    if (blocksAhead < 1)
+      return;
     getOperation().walk([&](scf::ParallelOp parallel) {
       if (parallel.getNumLoops() != 1)
         return;
@@ -86,11 +90,16 @@ struct PrefetchNextBlockPass
     Location loc = subview.getLoc();
     OpBuilder b(loop);
     Value iv = parallel.getInductionVars()[0];
-    Value next = arith::AddIOp::create(b, loc, iv, parallel.getStep().front());
+    // isBlockOfIteration checked that the step is a constant.
+    Value ahead = parallel.getStep().front();
+    if (blocksAhead != 1)
+      ahead = arith::ConstantIndexOp::create(
+          b, loc, *getConstantIntValue(ahead) * blocksAhead);
+    Value next = arith::AddIOp::create(b, loc, iv, ahead);
     Value inside =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, next,
                               parallel.getUpperBound().front());
-    // The last block prefetches itself: no address outside the buffer.
+    // The last blocks prefetch themselves: no address outside the buffer.
     Value nextIv = arith::SelectOp::create(b, loc, inside, next, iv);
     SmallVector<OpFoldResult> offsets = subview.getMixedOffsets();
     offsets.front() = nextIv;
@@ -123,7 +132,8 @@ struct PrefetchNextBlockPass
                                              offset / elementBytes));
         memref::PrefetchOp::create(lb, load.getLoc(), nextBlock, indices,
                                    /*isWrite=*/false,
-                                   /*localityHint=*/3, /*isDataCache=*/true);
+                                   std::clamp<int64_t>(locality, 0, 3),
+                                   /*isDataCache=*/true);
       }
     });
   }

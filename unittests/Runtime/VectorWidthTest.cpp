@@ -319,6 +319,48 @@ bool streamsOneHot(llvm::StringRef pipelineOptions) {
   return ir.find("nontemporal") != std::string::npos;
 }
 
+TEST(RowBlockMinRows, Rule) {
+  EXPECT_EQ(chooseRowBlockMinRows("znver5"), 4);
+  EXPECT_EQ(chooseRowBlockMinRows("znver4"), 4);
+  EXPECT_EQ(chooseRowBlockMinRows("sapphirerapids"), 2);
+  EXPECT_EQ(chooseRowBlockMinRows("x86-64-v4"), 2);
+  EXPECT_EQ(chooseRowBlockMinRows(""), 2);
+}
+
+/// LOG_SUM_EXP of 128000-byte rows: a chain of row reductions that
+/// dml-fuse-rows runs by blocks of 2 rows (256 KiB) or, with at least 4 rows
+/// per block asked, of 1 row.
+constexpr const char *kLogSumExpModule = R"mlir(
+func.func @lse(%x: tensor<64x32000xf32>) -> tensor<64x1xf32> {
+  %r = dml.reduce %x, function = log_sum_exp, axes = [1] : tensor<64x32000xf32> -> tensor<64x1xf32>
+  return %r : tensor<64x1xf32>
+}
+)mlir";
+
+/// The number of rows of the block subview in `ir` (0: none found).
+int64_t blockRows(const std::string &ir) {
+  for (int64_t rows : {1, 2})
+    if (ir.find("[" + std::to_string(rows) + ", 32000] [1, 1]") !=
+        std::string::npos)
+      return rows;
+  return 0;
+}
+
+TEST(RowBlockMinRows, JitChoosesForTheHost) {
+  int64_t minRows = chooseRowBlockMinRows(llvm::sys::getHostCPUName());
+  EXPECT_EQ(blockRows(jitIR("", kLogSumExpModule, "lse")), minRows > 2 ? 1 : 2);
+}
+
+TEST(RowBlockMinRows, ExplicitOptionOverrides) {
+  EXPECT_EQ(blockRows(jitIR("row-block-min-rows=4", kLogSumExpModule, "lse")),
+            1);
+  EXPECT_EQ(blockRows(jitIR("row-block-min-rows=2", kLogSumExpModule, "lse")),
+            2);
+  EXPECT_EQ(blockRows(jitIR("row-block-min-rows=2 row-block-bytes=131072",
+                            kLogSumExpModule, "lse")),
+            1);
+}
+
 TEST(HomeRanges, Rule) {
   EXPECT_TRUE(chooseHomeRanges("znver5"));
   EXPECT_TRUE(chooseHomeRanges("znver4"));

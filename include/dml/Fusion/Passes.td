@@ -75,13 +75,18 @@ def DMLFuseRows : Pass<"dml-fuse-rows", "func::FuncOp"> {
     with the leading loop dimension as the leading index, when it contains a
     reduction, when its results are used nowhere else, and when its input is
     large (`min-elements`); the block holds the most rows that divide the
-    dimension and whose input bytes stay below `block-bytes`.
+    dimension and whose input bytes stay below `block-bytes`, at least
+    `min-block-rows` of them, else one row.
   }];
   let options = [
     Option<"blockBytes", "block-bytes", "int64_t", /*default=*/"262144",
            "Largest input footprint of one block of rows">,
     Option<"minElements", "min-elements", "int64_t", /*default=*/"65536",
            "Smallest input (in elements) worth tiling">,
+    Option<"minBlockRows", "min-block-rows", "int64_t", /*default=*/"2",
+           "Fewest rows of a block of several rows (2, 4 or 8); a chain "
+           "whose rows do not fit that many in block-bytes runs one row "
+           "per block">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

@@ -127,6 +127,29 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
                      "time are read with aligned loads and vpermi2ps "
                      "(default: by target features, chooseRealignRows)"),
       llvm::cl::init(false)};
+  PassOptions::Option<int64_t> rowBlockBytes{
+      *this, "row-block-bytes",
+      llvm::cl::desc("Largest input footprint of one block of rows of a "
+                     "fused chain of row reductions (dml-fuse-rows)"),
+      llvm::cl::init(262144)};
+  PassOptions::Option<int64_t> rowBlockMinRows{
+      *this, "row-block-min-rows",
+      llvm::cl::desc("Fewest rows of a block of several rows; chains whose "
+                     "rows do not fit that many in row-block-bytes run one "
+                     "row per block (default: by target CPU, "
+                     "chooseRowBlockMinRows)"),
+      llvm::cl::init(2)};
+  PassOptions::Option<int64_t> nextBlockPrefetch{
+      *this, "next-block-prefetch",
+      llvm::cl::desc("In a block of rows read by several loops, the second "
+                     "loop prefetches the block this many blocks ahead (0: "
+                     "none; dml-prefetch-next-block)"),
+      llvm::cl::init(1)};
+  PassOptions::Option<int64_t> nextBlockPrefetchLocality{
+      *this, "next-block-prefetch-locality",
+      llvm::cl::desc("Locality hint of the next block's prefetches (3: L1, "
+                     "2: L2, 1: L3)"),
+      llvm::cl::init(3)};
   PassOptions::Option<int64_t> callerStreamingBytes{
       *this, "caller-streaming-bytes",
       llvm::cl::desc("Outputs in the caller's buffers from this size on are "

@@ -52,6 +52,12 @@ bool chooseLongRowWide(llvm::StringRef cpuName);
 /// first on the LLVM CPU `cpuName` (the home-ranges pipeline option).
 bool chooseHomeRanges(llvm::StringRef cpuName);
 
+/// The fewest rows of a block of several rows of a fused chain of row
+/// reductions on the LLVM CPU `cpuName` (the row-block-min-rows pipeline
+/// option, dml-fuse-rows' min-block-rows): fewer fitting rows run one per
+/// block.
+int64_t chooseRowBlockMinRows(llvm::StringRef cpuName);
+
 /// Whether rows written with line-aligned non-temporal stores get one line
 /// of each page prefetched for writing first on the LLVM CPU `cpuName` (the
 /// stream-page-prefetch pipeline option).

@@ -108,6 +108,12 @@ def DMLPrefetchNextBlock : Pass<"dml-prefetch-next-block", "func::FuncOp"> {
   let options = [
     Option<"minBlockBytes", "min-block-bytes", "int64_t", "65536",
            "Smallest block (bytes of the subview) that gets prefetches">,
+    Option<"blocksAhead", "blocks-ahead", "int64_t", "1",
+           "Which later block is prefetched: the next (1), the one after "
+           "(2), ...; 0 prefetches nothing">,
+    Option<"locality", "locality", "int64_t", "3",
+           "Locality hint of the prefetches (3: L1, 2: L2, 1: L3, 0: "
+           "non-temporal)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
