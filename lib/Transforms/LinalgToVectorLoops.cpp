@@ -2096,11 +2096,11 @@ private:
                   point.vectorDim = vectorDim;
                   point.width = width;
                 }
+                if (!candidateLimits.empty())
+                  appendCandidateChunk(lb, point, candidateLimits[row]);
                 llvm::append_range(
                     next, accumulateState(
                               lb, point, args.slice(row * rowState, rowState)));
-                if (!candidateLimits.empty())
-                  appendCandidateChunk(lb, point, candidateLimits[row]);
               }
               return next;
             };
