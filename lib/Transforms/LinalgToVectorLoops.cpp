@@ -2096,11 +2096,11 @@ private:
                   point.vectorDim = vectorDim;
                   point.width = width;
                 }
+                if (!candidateLimits.empty())
+                  appendCandidateChunk(lb, point, candidateLimits[row]);
                 llvm::append_range(
                     next, accumulateState(
                               lb, point, args.slice(row * rowState, rowState)));
-                if (!candidateLimits.empty())
-                  appendCandidateChunk(lb, point, candidateLimits[row]);
               }
               return next;
             };
@@ -2116,7 +2116,7 @@ private:
                     scf::YieldOp::create(bb, loc, emitStep(bb, iv, args));
                   });
               if (step > 1)
-                requestUnroll(loop);
+                requestUnroll(loop, chooseUnroll(jam * step));
               return SmallVector<Value>(loop.getResults());
             };
             if (step == 1 || !realign)
@@ -2464,18 +2464,36 @@ private:
     return merged;
   }
 
+  /// How many times LLVM unrolls the vector loop of a reduction over the
+  /// innermost dimension whose steps read `lanes` lanes (all rows): 4 (see
+  /// requestUnroll), but an exp loop (~18 vector ops and ~10 constants per
+  /// register) keeps at most 8 registers of elements per iteration: 16
+  /// (4 steps of 64 lanes on Zen) left LLVM spilling each step's
+  /// exponents and the candidate limit and reloading the row max per step
+  /// (SM, SH, R3 `[4, 32000]` 5-10 % slower than at 8; bench/README.md,
+  /// branch exp-loop).
+  int64_t chooseUnroll(int64_t lanes) {
+    constexpr int64_t kReductionUnroll = 4, kExpRegisters = 8;
+    bool exp = op->walk([](math::ExpOp) {
+                   return WalkResult::interrupt();
+                 }).wasInterrupted();
+    if (!exp)
+      return kReductionUnroll;
+    int64_t registers = std::max<int64_t>(1, lanes / lanesPerRegister);
+    return std::clamp<int64_t>(kExpRegisters / registers, 1, kReductionUnroll);
+  }
+
   /// Asks LLVM to unroll the vector loop of a reduction over the innermost
-  /// dimension kReductionUnroll times: one chunk per row and step leaves
-  /// the loop's control and each accumulator's mask bookkeeping on the
-  /// critical path (a NaN-flagged max over rows ran at 20 GB/s on one Zen 5
-  /// core, unrolled at the read bandwidth). The JIT's light LLVM pipeline
+  /// dimension `times` times: one chunk per row and step leaves the loop's
+  /// control and each accumulator's mask bookkeeping on the critical path
+  /// (a NaN-flagged max over rows ran at 20 GB/s on one Zen 5 core,
+  /// unrolled at the read bandwidth). The JIT's light LLVM pipeline
   /// unrolls only loops that ask (T2's scan loops got slower unrolled).
-  static void requestUnroll(scf::ForOp loop) {
-    constexpr int64_t kReductionUnroll = 4;
+  static void requestUnroll(scf::ForOp loop, int64_t times) {
     MLIRContext *context = loop.getContext();
     auto unroll = LLVM::LoopUnrollAttr::get(
         context, /*disable=*/nullptr,
-        IntegerAttr::get(IntegerType::get(context, 32), kReductionUnroll),
+        IntegerAttr::get(IntegerType::get(context, 32), times),
         /*runtimeDisable=*/nullptr, /*full=*/nullptr,
         /*followupUnrolled=*/nullptr, /*followupRemainder=*/nullptr,
         /*followupAll=*/nullptr);
