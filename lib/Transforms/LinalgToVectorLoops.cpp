@@ -48,6 +48,7 @@
 
 #include "dml/Transforms/BodyCloner.h"
 #include "dml/Transforms/CandidateChunks.h"
+#include "dml/Transforms/OptionRange.h"
 #include "dml/Transforms/Passes.h"
 #include "dml/Transforms/ReductionIdentity.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -230,8 +231,7 @@ public:
         longRowClaimsPerThread(longRowClaimsPerThread),
         longRowStreams(longRowStreams),
         longRowPrefetchBytes(longRowPrefetchBytes),
-        longRowPrefetchLocality(
-            std::clamp<int64_t>(longRowPrefetchLocality, 0, 3)),
+        longRowPrefetchLocality(longRowPrefetchLocality),
         longRowWide(longRowWide), realignRows(realignRows) {}
 
   LogicalResult run() {
@@ -2722,6 +2722,10 @@ struct LinalgToVectorLoopsPass
   using DMLLinalgToVectorLoopsBase::DMLLinalgToVectorLoopsBase;
 
   void runOnOperation() override {
+    if (failed(dml::checkOptionRange(getOperation(), "dml-linalg-to-vector-loops",
+                                "long-row-prefetch-locality",
+                                longRowPrefetchLocality, 0, 3)))
+      return signalPassFailure();
     IRRewriter rewriter(&getContext());
     SmallVector<linalg::FillOp> fills;
     getOperation().walk([&](linalg::FillOp fill) {

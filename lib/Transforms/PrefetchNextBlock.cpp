@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dml/Transforms/OptionRange.h"
 #include "dml/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -63,7 +64,13 @@ struct PrefetchNextBlockPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (blocksAhead < 1)
+    constexpr StringLiteral kPass = "dml-prefetch-next-block";
+    Operation *op = getOperation();
+    if (failed(dml::checkOptionRange(op, kPass, "blocks-ahead", blocksAhead, 0,
+                                INT32_MAX)) ||
+        failed(dml::checkOptionRange(op, kPass, "locality", locality, 0, 3)))
+      return signalPassFailure();
+    if (blocksAhead == 0)
       return;
     getOperation().walk([&](scf::ParallelOp parallel) {
       if (parallel.getNumLoops() != 1)
@@ -132,7 +139,7 @@ struct PrefetchNextBlockPass
                                              offset / elementBytes));
         memref::PrefetchOp::create(lb, load.getLoc(), nextBlock, indices,
                                    /*isWrite=*/false,
-                                   std::clamp<int64_t>(locality, 0, 3),
+                                   locality,
                                    /*isDataCache=*/true);
       }
     });
