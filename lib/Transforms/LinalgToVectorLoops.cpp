@@ -2722,9 +2722,9 @@ struct LinalgToVectorLoopsPass
   using DMLLinalgToVectorLoopsBase::DMLLinalgToVectorLoopsBase;
 
   void runOnOperation() override {
-    if (failed(dml::checkOptionRange(getOperation(), "dml-linalg-to-vector-loops",
-                                "long-row-prefetch-locality",
-                                longRowPrefetchLocality, 0, 3)))
+    if (failed(dml::checkOptionRange(
+            getOperation(), "dml-linalg-to-vector-loops",
+            "long-row-prefetch-locality", longRowPrefetchLocality, 0, 3)))
       return signalPassFailure();
     IRRewriter rewriter(&getContext());
     SmallVector<linalg::FillOp> fills;

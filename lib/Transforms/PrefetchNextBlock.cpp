@@ -66,8 +66,8 @@ struct PrefetchNextBlockPass
   void runOnOperation() override {
     constexpr StringLiteral kPass = "dml-prefetch-next-block";
     Operation *op = getOperation();
-    if (failed(dml::checkOptionRange(op, kPass, "blocks-ahead", blocksAhead, 0,
-                                INT32_MAX)) ||
+    if (failed(dml::checkOptionRange(op, kPass, "blocks-ahead", blocksAhead,
+                                     0, INT32_MAX)) ||
         failed(dml::checkOptionRange(op, kPass, "locality", locality, 0, 3)))
       return signalPassFailure();
     if (blocksAhead == 0)
