@@ -2723,8 +2723,8 @@ struct LinalgToVectorLoopsPass
 
   void runOnOperation() override {
     if (failed(dml::checkOptionRange(
-            getOperation(), "dml-linalg-to-vector-loops",
-            "long-row-prefetch-locality", longRowPrefetchLocality, 0, 3)))
+            getOperation(), getArgument(), "long-row-prefetch-locality",
+            longRowPrefetchLocality, 0, 3)))
       return signalPassFailure();
     IRRewriter rewriter(&getContext());
     SmallVector<linalg::FillOp> fills;

@@ -12,7 +12,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
-#include <algorithm>
 
 namespace mlir::dml {
 #define GEN_PASS_DEF_DMLPREFETCHNEXTBLOCK
@@ -64,11 +63,11 @@ struct PrefetchNextBlockPass
   using Base::Base;
 
   void runOnOperation() override {
-    constexpr StringLiteral kPass = "dml-prefetch-next-block";
     Operation *op = getOperation();
-    if (failed(dml::checkOptionRange(op, kPass, "blocks-ahead", blocksAhead,
-                                     0, INT32_MAX)) ||
-        failed(dml::checkOptionRange(op, kPass, "locality", locality, 0, 3)))
+    if (failed(dml::checkOptionRange(op, getArgument(), "blocks-ahead",
+                                     blocksAhead, 0, INT32_MAX)) ||
+        failed(dml::checkOptionRange(op, getArgument(), "locality", locality,
+                                     0, 3)))
       return signalPassFailure();
     if (blocksAhead == 0)
       return;
