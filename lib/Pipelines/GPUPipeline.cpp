@@ -549,8 +549,8 @@ LogicalResult mlir::dml::validateGPUPipelineOptions(
   return checkOptionRanges(
       emitError, pipeline,
       {{options.blockSize, {1, kMaxBlockThreads}},
-       // 1 splits nothing; linalg::splitReduction's partials beyond 1024
-       // would each be shorter than the 64 elements a split needs anyway.
+       // 1 splits nothing (linalg::splitReduction needs a ratio above 1);
+       // 0 divided by zero. Beyond 1024 partials nothing was ever tried.
        {options.splitRatio, {1, 1024, "1: none"}},
        {options.unroll, {1, 64, "1: none"}},
        {options.vectorStoreMinElements, {0, kNoMax}},

@@ -60,8 +60,8 @@ struct OptionCheck {
   /// A pass or pipeline option (an llvm::cl::opt of an integer type).
   template <typename Option>
   OptionCheck(const Option &option, OptionRange range)
-      : option(option.ArgStr), value(int64_t(option.getValue())), range(range) {
-  }
+      : option(option.ArgStr), value(int64_t(option.getValue())),
+        range(range) {}
 
   StringRef option;
   int64_t value;
