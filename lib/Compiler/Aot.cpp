@@ -756,6 +756,11 @@ static Status compileModule(ModuleOp module, const std::string &outputPath,
           errorStream)))
     return Status::error("invalid pipeline options: " + errors);
   pipelineOptions.threads = options.threads;
+  // An option out of its range: the one error, before any pass runs.
+  std::string invalid;
+  auto keepInvalid = [&](const llvm::Twine &message) {
+    invalid = message.str();
+  };
   // The target machine answers for every option left to the target (and
   // checks an explicit x86-scalef).
   if (!gpu) {
@@ -766,6 +771,9 @@ static Status compileModule(ModuleOp module, const std::string &outputPath,
     if (llvm::Error error = mlir::dml::chooseTargetOptions(
             pipelineOptions, mlir::dml::CPUTarget::of(**machine)))
       return Status::error(llvm::toString(std::move(error)));
+    if (failed(mlir::dml::validateCPUPipelineOptions(pipelineOptions,
+                                                     keepInvalid)))
+      return Status::error(invalid);
   }
   OwningOpRef<ModuleOp> lowered = module.clone();
   PassManager pm = PassManager::on<ModuleOp>(context);
@@ -775,6 +783,8 @@ static Status compileModule(ModuleOp module, const std::string &outputPath,
                                           errorStream)))
       return Status::error("invalid GPU pipeline options: " + errors);
     gpuOptions.chip = options.gpuChip;
+    if (failed(mlir::dml::validateGPUPipelineOptions(gpuOptions, keepInvalid)))
+      return Status::error(invalid);
     mlir::dml::buildDMLGPUPipeline(pm, gpuOptions);
   } else {
     mlir::dml::buildDMLCPUPipeline(pm, pipelineOptions);

@@ -244,7 +244,9 @@ dml::parseModule(std::string_view text, mlir::MLIRContext *context) {
 
 std::string dml::getPipelineOptions(bool vectorize, int64_t vectorBits) {
   std::string text = vectorize ? "vectorize=true" : "vectorize=false";
-  if (vectorBits > 0)
+  // 0: the target's width; anything else goes to the pipeline's range
+  // check (validateCPUPipelineOptions).
+  if (vectorBits != 0)
     text += " vector-bits=" + std::to_string(vectorBits);
   return text;
 }

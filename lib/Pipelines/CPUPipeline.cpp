@@ -5,6 +5,7 @@
 #include "dml/Dialect/DML/IR/DMLDialect.h"
 #include "dml/Fusion/Passes.h"
 #include "dml/Pipelines/Pipelines.h"
+#include "dml/Transforms/OptionRange.h"
 #include "dml/Transforms/Passes.h"
 #include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -158,6 +159,38 @@ static void buildTosaAndNamedOpsToLinalg(OpPassManager &pm) {
                               /*validationOptions=*/std::nullopt);
   addPipeline(pm, "func.func(tosa-to-tensor,tosa-to-arith,"
                   "linalg-generalize-named-ops)");
+}
+
+LogicalResult mlir::dml::validateCPUPipelineOptions(
+    const CPUPipelineOptions &options,
+    function_ref<void(const Twine &)> emitError, StringRef pipeline) {
+  constexpr int64_t kNoMax = INT64_MAX;
+  // Work-split factors: beyond 65536 blocks per thread the products with
+  // the thread count stop meaning anything (and approach overflow).
+  constexpr int64_t kMaxPerThread = 65536;
+  // The OpenMP loops keep one 64-byte counter per thread on the stack
+  // (dml-parallel-to-openmp with home ranges): 64 KiB at 1024 threads.
+  constexpr int64_t kMaxThreads = 1024;
+  return checkOptionRanges(
+      emitError, pipeline,
+      {// The widths the pipeline fuzzer and the tests exercise (targets
+       // choose 128, 256 or 512); other lane counts were never tried.
+       {options.vectorBits, {1, 1024, "", true}},
+       {options.itemsPerThread, {1, kMaxPerThread}},
+       {options.claimsPerThread, {1, kMaxPerThread}},
+       {options.longRowClaimsPerThread,
+        {0, kMaxPerThread, "0: claims-per-thread"}},
+       // chooseJam reads at most 4 rows at once.
+       {options.longRowStreams, {1, 4}},
+       {options.longRowPrefetch, {0, int64_t(1) << 30, "0: none"}},
+       {options.longRowPrefetchLocality, {0, 3}},
+       {options.rowBlockBytes, {0, kNoMax, "0: one row per block"}},
+       // dml-fuse-rows tries blocks of 8, 4 and 2 rows.
+       {options.rowBlockMinRows, {2, 8, "", true}},
+       {options.nextBlockPrefetch, {0, INT32_MAX, "0: none"}},
+       {options.nextBlockPrefetchLocality, {0, 3}},
+       {options.callerStreamingBytes, {0, kNoMax}},
+       {options.threads, {0, kMaxThreads, "0: the OpenMP runtime chooses"}}});
 }
 
 void mlir::dml::buildDMLToLinalgPipeline(OpPassManager &pm,
@@ -419,23 +452,22 @@ void mlir::dml::buildDMLCPUPipeline(OpPassManager &pm,
 }
 
 void mlir::dml::registerDMLPipelines() {
-  PassPipelineRegistration<CPUPipelineOptions>(
-      "dml-cpu-pipeline", "Lower dml to the LLVM dialect for the CPU",
+  auto add = [](StringRef name, StringRef description,
+                void (*build)(OpPassManager &, const CPUPipelineOptions &)) {
+    registerValidatedPipeline<CPUPipelineOptions>(name, description, build,
+                                                  validateCPUPipelineOptions);
+  };
+  add("dml-cpu-pipeline", "Lower dml to the LLVM dialect for the CPU",
       buildDMLCPUPipeline);
-  PassPipelineRegistration<CPUPipelineOptions>(
-      "dml-to-linalg", "Stage 1 of dml-cpu-pipeline: dml to linalg",
+  add("dml-to-linalg", "Stage 1 of dml-cpu-pipeline: dml to linalg",
       buildDMLToLinalgPipeline);
-  PassPipelineRegistration<CPUPipelineOptions>(
-      "dml-fuse", "The fusion stage of dml-to-linalg, on linalg tensors",
+  add("dml-fuse", "The fusion stage of dml-to-linalg, on linalg tensors",
       buildDMLFusionPipeline);
-  PassPipelineRegistration<CPUPipelineOptions>(
-      "dml-bufferize", "Stage 2 of dml-cpu-pipeline: bufferize",
+  add("dml-bufferize", "Stage 2 of dml-cpu-pipeline: bufferize",
       buildDMLBufferizePipeline);
-  PassPipelineRegistration<CPUPipelineOptions>(
-      "dml-codegen", "Stage 3 of dml-cpu-pipeline: loops over vectors",
+  add("dml-codegen", "Stage 3 of dml-cpu-pipeline: loops over vectors",
       buildDMLCodegenPipeline);
-  PassPipelineRegistration<CPUPipelineOptions>(
-      "dml-lower-to-llvm", "Stage 4 of dml-cpu-pipeline: to the LLVM dialect",
+  add("dml-lower-to-llvm", "Stage 4 of dml-cpu-pipeline: to the LLVM dialect",
       buildDMLLowerToLLVMPipeline);
 }
 

@@ -12,6 +12,7 @@
 #include "GPUVectorStores.h"
 #include "dml/Fusion/Passes.h"
 #include "dml/Pipelines/Pipelines.h"
+#include "dml/Transforms/OptionRange.h"
 #include "dml/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -539,6 +540,29 @@ struct DMLGPUAlignWorkgroupBuffersPass
 };
 } // namespace
 
+LogicalResult mlir::dml::validateGPUPipelineOptions(
+    const GPUPipelineOptions &options,
+    function_ref<void(const Twine &)> emitError, StringRef pipeline) {
+  constexpr int64_t kNoMax = INT64_MAX;
+  // CUDA's limit of threads per block.
+  constexpr int64_t kMaxBlockThreads = 1024;
+  return checkOptionRanges(
+      emitError, pipeline,
+      {{options.blockSize, {1, kMaxBlockThreads}},
+       // 1 splits nothing (linalg::splitReduction needs a ratio above 1);
+       // 0 divided by zero. Beyond 1024 partials nothing was ever tried.
+       {options.splitRatio, {1, 1024, "1: none"}},
+       {options.unroll, {1, 64, "1: none"}},
+       {options.vectorStoreMinElements, {0, kNoMax}},
+       // A block writes vector-store-groups x 256 16-byte groups.
+       {options.vectorStoreGroups, {1, 64}},
+       // Blocks of lane-column-threads x (1024 / lane-column-threads).
+       {options.laneColumnThreads, {1, 32, "", true}},
+       // Row blocks combine whole warps.
+       {options.rowThreads, {32, kMaxBlockThreads, "", true}},
+       {options.minReduced, {1, kNoMax}}});
+}
+
 void mlir::dml::buildDMLGPUMapPipeline(OpPassManager &pm,
                                        const GPUPipelineOptions &options) {
   // top_k: its own block-per-sequence kernel (lib/Codegen/GPU/SelectTopK.cpp).
@@ -625,15 +649,17 @@ void mlir::dml::registerDMLGPUPipelines() {
   PassRegistration<DMLGPUSinkKernelConstantsPass>();
   PassRegistration<DMLGPUAlignWorkgroupBuffersPass>();
   registerDMLGPUSelectTopKPass();
-  PassPipelineRegistration<GPUPipelineOptions>(
-      "dml-gpu-pipeline",
+  auto add = [](StringRef name, StringRef description,
+                void (*build)(OpPassManager &, const GPUPipelineOptions &)) {
+    registerValidatedPipeline<GPUPipelineOptions>(name, description, build,
+                                                  validateGPUPipelineOptions);
+  };
+  add("dml-gpu-pipeline",
       "Lower dml to NVVM/PTX kernels and LLVM host code calling mgpu*",
       buildDMLGPUPipeline);
-  PassPipelineRegistration<GPUPipelineOptions>(
-      "dml-gpu-map",
+  add("dml-gpu-map",
       "GPU stage 3: bufferized linalg to gpu.launch kernels on device buffers",
       buildDMLGPUMapPipeline);
-  PassPipelineRegistration<GPUPipelineOptions>(
-      "dml-gpu-lower", "GPU stage 4: kernels to PTX, host code to LLVM",
+  add("dml-gpu-lower", "GPU stage 4: kernels to PTX, host code to LLVM",
       buildDMLGPULowerPipeline);
 }

@@ -664,6 +664,11 @@ JitKernel::compile(ModuleOp module, llvm::StringRef name,
     if (llvm::Error error =
             chooseTargetOptions(pipelineOptions, CPUTarget::host()))
       return jitError("{0}", llvm::toString(std::move(error)));
+    std::string invalid;
+    if (failed(validateCPUPipelineOptions(
+            pipelineOptions,
+            [&](const llvm::Twine &message) { invalid = message.str(); })))
+      return jitError("{0}", invalid);
     buildDMLCPUPipeline(pm, pipelineOptions);
   }
   if (failed(pm.run(*lowered)))

@@ -13,6 +13,8 @@
 
 #include "dml/Compiler/Aot.h"
 
+#include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -75,7 +77,12 @@ static bool takeValue(int argc, char **argv, int &index, const char *name,
 static bool parseUnsigned(const std::string &text, unsigned &value) {
   if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
     return false;
-  value = static_cast<unsigned>(std::strtoul(text.c_str(), nullptr, 10));
+  // Beyond unsigned the number would wrap around.
+  errno = 0;
+  unsigned long long number = std::strtoull(text.c_str(), nullptr, 10);
+  if (errno == ERANGE || number > UINT_MAX)
+    return false;
+  value = static_cast<unsigned>(number);
   return true;
 }
 

@@ -151,6 +151,17 @@ TEST(Aot, MLIRTextAndErrors) {
                                     dir + "/bad.o");
   EXPECT_FALSE(status.ok());
   EXPECT_FALSE(compileMLIRToFile("garbage", dir + "/bad.o").ok());
+  // Options out of their ranges: an error Status naming the option.
+  AotOptions oddBits;
+  oddBits.vectorBits = 100;
+  status = compileMLIRToFile(text, dir + "/bad.o", oddBits);
+  EXPECT_EQ(status.message(), "dml-cpu-pipeline: option 'vector-bits' must be "
+                              "a power of two in [1, 1024], got 100");
+  AotOptions badCPUOption;
+  badCPUOption.cpuPipelineOptions = "long-row-streams=8";
+  status = compileMLIRToFile(text, dir + "/bad.o", badCPUOption);
+  EXPECT_EQ(status.message(), "dml-cpu-pipeline: option 'long-row-streams' "
+                              "must be in [1, 4], got 8");
   runCommand("rm -rf " + dir);
 }
 

@@ -370,6 +370,38 @@ TEST(Compiler, CompileErrors) {
   EXPECT_FALSE(compiler.compileMLIR("this is not MLIR").ok());
 }
 
+// Options out of their ranges are one error from compile (never an abort,
+// never silently the default): vectorBits other than 0 (by the host CPU)
+// must be a power of two up to 1024, threads at most 1024.
+TEST(Compiler, OptionsOutOfRange) {
+  Compiler compiler;
+  Graph graph("sum");
+  graph.output(graph.reduce(graph.input(DataType::Float32, {4}),
+                            ReduceFunction::Sum, {0}));
+  CompileOptions negativeBits;
+  negativeBits.vectorBits = -512;
+  Expected<KernelPtr> kernel = compiler.compile(graph, negativeBits);
+  ASSERT_FALSE(kernel.ok());
+  EXPECT_EQ(kernel.message(),
+            "dml-cpu-pipeline: option 'vector-bits' must be a power of two "
+            "in [1, 1024], got -512");
+  CompileOptions oddBits;
+  oddBits.vectorBits = 100;
+  EXPECT_FALSE(compiler.compile(graph, oddBits).ok());
+  CompileOptions manyThreads;
+  manyThreads.threads = 1025;
+  kernel = compiler.compile(graph, manyThreads);
+  ASSERT_FALSE(kernel.ok());
+  EXPECT_NE(kernel.message().find("option 'threads' must be in [0, 1024]"),
+            std::string::npos)
+      << kernel.message();
+  // The ends of the ranges compile.
+  CompileOptions ends;
+  ends.vectorBits = 1024;
+  ends.threads = 1024;
+  EXPECT_TRUE(compiler.compile(graph, ends).ok());
+}
+
 TEST(Compiler, MLIRTextWithStrides) {
   const char *text = R"mlir(
     func.func @rowsum(%x: tensor<3x4xf32> {dml.strides = array<i64: 0, 1>})

@@ -49,9 +49,13 @@ struct AotOptions {
   /// compiling for the host CPU.
   std::string features;
   unsigned optLevel = 3;
-  /// Threads one call may use (1: no OpenMP; otherwise link with libomp).
+  /// Threads one call may use (1: no OpenMP; otherwise link with libomp;
+  /// 0: as many as the OpenMP runtime chooses); at most 1024.
   unsigned threads = 1;
   bool vectorize = true;
+  /// Vector register width: 0 chooses it by the target CPU, otherwise a
+  /// power of two from 1 to 1024. Out-of-range options (these and those of
+  /// the pipeline option strings, docs/pipeline.md) are an error Status.
   int64_t vectorBits = 0;
   /// Where to write the C header; empty for none.
   std::string headerPath;

@@ -36,11 +36,13 @@ struct CompileOptions {
   /// LLVM optimization level, 0..3.
   unsigned optLevel = 3;
   /// Threads one call may use (OpenMP inside the call); 1 is sequential,
-  /// 0 uses every hardware thread.
+  /// 0 uses every hardware thread; at most 1024.
   unsigned threads = 1;
   /// Vectorize the innermost loops.
   bool vectorize = true;
-  /// Vector register width the code is tuned for; 0 keeps the default (512).
+  /// Vector register width the code is tuned for: 0 chooses it by the host
+  /// CPU (512 with AVX-512F, 256 with AVX2, else 128), otherwise a power of
+  /// two from 1 to 1024. Out-of-range options make compile return an error.
   int64_t vectorBits = 0;
   /// Use the Compiler's persistent on-disk cache for this compilation (when
   /// the Compiler has one; see DiskCacheOptions).

@@ -29,6 +29,7 @@
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassRegistry.h"
 
 namespace mlir::dml {
 
@@ -184,6 +185,17 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::init(true)};
 };
 
+/// Fails with one error through `emitError`, naming `pipeline`, the option,
+/// its valid values and the value, unless every numeric option is valid
+/// (docs/pipeline.md lists the ranges). Every way the pipeline or one of its
+/// stages is built (dml-opt, the JIT, AOT) checks first, so that an option
+/// is never clamped, wrapped or silently ignored, and the passes it feeds
+/// never see a bad value.
+LogicalResult
+validateCPUPipelineOptions(const CPUPipelineOptions &options,
+                           function_ref<void(const Twine &)> emitError,
+                           StringRef pipeline = "dml-cpu-pipeline");
+
 /// Stage 1: dml -> linalg/tensor/arith/math/scf (+ cleanups), then the
 /// fusion stage when `options.fusion` is set.
 void buildDMLToLinalgPipeline(OpPassManager &pm,
@@ -285,6 +297,42 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
                      "ex2.approx.ftz (false: the polynomial of other exps)"),
       llvm::cl::init(true)};
 };
+
+/// validateCPUPipelineOptions for the GPU pipeline's options.
+LogicalResult
+validateGPUPipelineOptions(const GPUPipelineOptions &options,
+                           function_ref<void(const Twine &)> emitError,
+                           StringRef pipeline = "dml-gpu-pipeline");
+
+/// Registers pipeline `name` with options of type `Options`: `validate`
+/// checks them when the pipeline text is parsed (its error goes to the
+/// parser's error handler: one message, before any pass runs), then `build`
+/// adds the passes.
+template <typename Options>
+void registerValidatedPipeline(
+    StringRef name, StringRef description,
+    void (*build)(OpPassManager &, const Options &),
+    LogicalResult (*validate)(const Options &,
+                              function_ref<void(const Twine &)>, StringRef)) {
+  registerPassPipeline(
+      name, description,
+      [name = name.str(), build,
+       validate](OpPassManager &pm, StringRef text,
+                 function_ref<LogicalResult(const Twine &)> errorHandler) {
+        Options options;
+        if (failed(options.parseFromString(text)) ||
+            failed(validate(
+                options,
+                [&](const Twine &message) { (void)errorHandler(message); },
+                name)))
+          return failure();
+        build(pm, options);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> optionHandler) {
+        optionHandler(Options());
+      });
+}
 
 /// GPU stage 3 (after stages 1 and 2 of the CPU pipeline): one gpu.launch
 /// per bufferized linalg op, buffers allocated on the device.
