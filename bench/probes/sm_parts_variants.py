@@ -1,0 +1,56 @@
+"""Timing-only variants of SM/SH (bench/README.md, "SM and SH: the per-row
+phases, measured"): edits the LLVM IR that dml-compile optimized (dumped by
+a local, uncommitted DML_DUMP_LL hook after its optimizer) so that one phase
+of each row runs over half its trip count, once, or not at all. The
+variants' outputs are WRONG: they exist for timing only.
+
+  sm_parts_variants.py BASE.ll OUTDIR VARIANT...
+  VARIANT: '+'-joined edits of maxhalf, max1, exphalf, exp1, nosel
+
+maxhalf/max1: the shared max pass (row max + partition maxima) loop's
+continuation bound 31808 -> 15808 / 0; exphalf/exp1: the exp-sum loop's
+(the last 'ult 31936' before the row's reduce.fadd) -> 15936 / 0; nosel:
+the row's first branch after the exp-sum's reduction jumps to the row
+latch (SM: the outputs block, SH: the row loop's latch, which also skips
+SH's 50 outputs).
+"""
+import re
+import sys
+
+base, outdir = sys.argv[1], sys.argv[2]
+text = open(base).read()
+parts = re.split(r"(?m)^(?=define )", text)
+
+
+def edit(func, edits):
+    lines = func.split("\n")
+    red = [i for i, l in enumerate(lines) if "llvm.vector.reduce.fadd.v64f32(float 0.0" in l]
+    if not red:
+        return func
+    r = red[0]
+    latch = ".preheader11.i" if any(l.startswith(".preheader11.i:") for l in lines) else ".loopexit"
+    for e in edits:
+        if e in ("maxhalf", "max1"):
+            new = "15808" if e == "maxhalf" else "0"
+            n = 0
+            for i, l in enumerate(lines):
+                if re.search(r"icmp samesign ult i64 %\d+, 31808$", l):
+                    lines[i] = l.replace("31808", new)
+                    n += 1
+            assert n >= 1, e
+        elif e in ("exphalf", "exp1"):
+            new = "15936" if e == "exphalf" else "0"
+            i = max(j for j in range(r) if re.search(r"icmp samesign ult i64 %\d+, 31936$", lines[j]))
+            lines[i] = lines[i].replace("31936", new)
+        elif e == "nosel":
+            i = next(j for j in range(r, len(lines)) if lines[j].strip().startswith("br "))
+            lines[i] = "  br label %" + latch
+        else:
+            raise SystemExit("unknown edit " + e)
+    return "\n".join(lines)
+
+
+for v in sys.argv[3:]:
+    edits = [] if v == "base" else v.split("+")
+    out = "".join(edit(p, edits) if p.startswith("define") else p for p in parts)
+    open("%s/%s.ll" % (outdir, v.replace("+", "_")), "w").write(out)
