@@ -8,11 +8,11 @@
 // Prints per kernel and library: ns per 16 lanes, the median over rounds of
 // the round minima, and of the round medians.
 #include <dlfcn.h>
-#include <sys/mman.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 typedef int (*Kernel)(const float *, float *, uint64_t *, void *);
@@ -57,8 +57,7 @@ int main(int argc, char **argv) {
       fprintf(stderr, "%s\n", dlerror());
       return 1;
     }
-    for (int c = 0; c < 4; ++c)
-    {
+    for (int c = 0; c < 4; ++c) {
       char sym[64];
       snprintf(sym, sizeof sym, "%s_with_workspace", names[c]);
       k[l][c] = (Kernel)dlsym(h, sym);
