@@ -2395,9 +2395,9 @@ private:
   /// Lists the vector step at `point` when a carrier lane is not below
   /// `limit` (see above): stores its start at slot min(`count`, capacity)
   /// and returns the count raised by that OR. The count is a value the loop
-  /// carries, not a load and store per step: the start's store may alias
-  /// the count's slot for LLVM, which then keeps both in memory (and the
-  /// loop's spills around them).
+  /// carries, not a load and store per step: with the count in memory,
+  /// LLVM forwards the load but keeps a store per step (the start's store
+  /// may alias the count's slot), and the loop spilled more around it.
   Value appendCandidateChunk(OpBuilder &b, const Point &point, Value limit,
                              Value count) {
     auto marks = op->getAttrOfType<DenseI64ArrayAttr>(kCandidateChunksAttr);
