@@ -2063,13 +2063,18 @@ private:
           auto accumulateRows = [&](OpBuilder &rb, int64_t begin, int64_t end,
                                     int64_t step, ValueRange accs) {
             SmallVector<PrefetchRow> nextRows, aheadRows;
-            SmallVector<Value> candidateLimits;
+            // Per row: the list's limit and its running count (an i32
+            // carried by the loops below, stored once after them).
+            SmallVector<Value> candidateLimits, candidateCounts;
             if (step > 1) {
               nextRows =
                   getNextStepRows(rb, rowIvs, reductionDims, reductionCounts);
               aheadRows = getLongRows(rb, rowIvs);
-              if (collect)
+              if (collect) {
                 candidateLimits = startCandidateLists(rb, rowIvs, end);
+                candidateCounts.assign(
+                    jam, arith::ConstantIntOp::create(rb, loc, 0, 32));
+              }
             }
             // One step at `iv` from the accumulators `args`.
             auto emitStep = [&](OpBuilder &lb, Value iv, ValueRange args) {
@@ -2097,7 +2102,8 @@ private:
                   point.width = width;
                 }
                 if (!candidateLimits.empty())
-                  appendCandidateChunk(lb, point, candidateLimits[row]);
+                  candidateCounts[row] = appendCandidateChunk(
+                      lb, point, candidateLimits[row], candidateCounts[row]);
                 llvm::append_range(
                     next, accumulateState(
                               lb, point, args.slice(row * rowState, rowState)));
@@ -2108,19 +2114,35 @@ private:
                                 ValueRange init) {
               if (from >= to)
                 return SmallVector<Value>(init);
+              // The candidate counts ride after the accumulators.
+              size_t counts = candidateCounts.size();
+              SmallVector<Value> carried(init);
+              llvm::append_range(carried, candidateCounts);
               auto loop = scf::ForOp::create(
                   lb, loc, arith::ConstantIndexOp::create(lb, loc, from),
                   arith::ConstantIndexOp::create(lb, loc, to),
-                  arith::ConstantIndexOp::create(lb, loc, step), init,
+                  arith::ConstantIndexOp::create(lb, loc, step), carried,
                   [&](OpBuilder &bb, Location, Value iv, ValueRange args) {
-                    scf::YieldOp::create(bb, loc, emitStep(bb, iv, args));
+                    candidateCounts.assign(args.take_back(counts).begin(),
+                                           args.take_back(counts).end());
+                    SmallVector<Value> next =
+                        emitStep(bb, iv, args.drop_back(counts));
+                    llvm::append_range(next, candidateCounts);
+                    scf::YieldOp::create(bb, loc, next);
                   });
               if (step > 1)
                 requestUnroll(loop, chooseUnroll(jam * step));
-              return SmallVector<Value>(loop.getResults());
+              ValueRange results = loop.getResults();
+              candidateCounts.assign(results.take_back(counts).begin(),
+                                     results.take_back(counts).end());
+              return SmallVector<Value>(results.drop_back(counts));
             };
-            if (step == 1 || !realign)
-              return emitLoop(rb, begin, end, accs);
+            if (step == 1 || !realign) {
+              SmallVector<Value> state = emitLoop(rb, begin, end, accs);
+              if (!candidateCounts.empty())
+                storeCandidateCounts(rb, rowIvs, candidateCounts);
+              return state;
+            }
             if (rotate)
               return emitRotatedRows(rb, begin, end, step, accs, rowIvs,
                                      emitStep, emitLoop);
@@ -2324,8 +2346,9 @@ private:
     return indices;
   }
 
-  /// Empties each row's list before its vector loop over [0, end): the
-  /// count, the span of a step and the end; returns the rows' limits.
+  /// Starts each row's list before its vector loop over [0, end): the span
+  /// of a step and the end; returns the rows' limits. The count follows the
+  /// loop (storeCandidateCounts).
   SmallVector<Value> startCandidateLists(OpBuilder &b,
                                          ArrayRef<SmallVector<Value>> rowIvs,
                                          int64_t end) {
@@ -2340,9 +2363,6 @@ private:
     };
     SmallVector<Value> limits;
     for (ArrayRef<Value> ivs : rowIvs) {
-      memref::StoreOp::create(
-          b, loc, word(0), candidates,
-          getCandidateSlot(b, ivs, slot(dml::kCandidateCount)));
       memref::StoreOp::create(
           b, loc, word(width), candidates,
           getCandidateSlot(b, ivs, slot(dml::kCandidateSpan)));
@@ -2359,9 +2379,27 @@ private:
     return limits;
   }
 
+  /// Stores each row's count of listed steps after its vector loop.
+  void storeCandidateCounts(OpBuilder &b, ArrayRef<SmallVector<Value>> rowIvs,
+                            ArrayRef<Value> counts) {
+    auto marks = op->getAttrOfType<DenseI64ArrayAttr>(kCandidateChunksAttr);
+    Value candidates = op.getDpsInputs()[marks[1]];
+    for (auto [ivs, count] : llvm::zip(rowIvs, counts))
+      memref::StoreOp::create(
+          b, loc, count, candidates,
+          getCandidateSlot(
+              b, ivs,
+              arith::ConstantIndexOp::create(b, loc, dml::kCandidateCount)));
+  }
+
   /// Lists the vector step at `point` when a carrier lane is not below
-  /// `limit` (see above).
-  void appendCandidateChunk(OpBuilder &b, const Point &point, Value limit) {
+  /// `limit` (see above): stores its start at slot min(`count`, capacity)
+  /// and returns the count raised by that OR. The count is a value the loop
+  /// carries, not a load and store per step: with the count in memory,
+  /// LLVM forwards the load but keeps a store per step (the start's store
+  /// may alias the count's slot), and the loop spilled more around it.
+  Value appendCandidateChunk(OpBuilder &b, const Point &point, Value limit,
+                             Value count) {
     auto marks = op->getAttrOfType<DenseI64ArrayAttr>(kCandidateChunksAttr);
     OpOperand *carrier = op.getDpsInputOperand(marks[0]);
     Value candidates = op.getDpsInputs()[marks[1]];
@@ -2372,10 +2410,6 @@ private:
     Value any = vector::ReductionOp::create(
         b, loc, vector::CombiningKind::OR,
         arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGE, chunk, limit));
-    SmallVector<Value> countSlot = getCandidateSlot(
-        b, point.ivs,
-        arith::ConstantIndexOp::create(b, loc, dml::kCandidateCount));
-    Value count = memref::LoadOp::create(b, loc, candidates, countSlot);
     Value slot = arith::AddIOp::create(
         b, loc,
         arith::IndexCastUIOp::create(
@@ -2387,11 +2421,8 @@ private:
     memref::StoreOp::create(
         b, loc, arith::IndexCastUIOp::create(b, loc, i32, point.ivs[vectorDim]),
         candidates, getCandidateSlot(b, point.ivs, slot));
-    memref::StoreOp::create(
-        b, loc,
-        arith::AddIOp::create(b, loc, count,
-                              arith::ExtUIOp::create(b, loc, i32, any)),
-        candidates, countSlot);
+    return arith::AddIOp::create(b, loc, count,
+                                 arith::ExtUIOp::create(b, loc, i32, any));
   }
 
   /// Merges two states of a selection reduction (one value per output,
