@@ -41,7 +41,7 @@ static inline __m512 exp512(__m512 x) {
   return _mm512_scalef_ps(p, k);
 }
 #define N 32000
-static float twopass(const float *x) {
+static float maxonly(const float *x) {
   __m512 m0 = _mm512_set1_ps(-INFINITY), m1 = m0, m2 = m0, m3 = m0;
   for (int i = 0; i < N; i += 64) {
     m0 = _mm512_max_ps(m0, _mm512_load_ps(x + i));
@@ -49,8 +49,11 @@ static float twopass(const float *x) {
     m2 = _mm512_max_ps(m2, _mm512_load_ps(x + i + 32));
     m3 = _mm512_max_ps(m3, _mm512_load_ps(x + i + 48));
   }
-  float m = _mm512_reduce_max_ps(
+  return _mm512_reduce_max_ps(
       _mm512_max_ps(_mm512_max_ps(m0, m1), _mm512_max_ps(m2, m3)));
+}
+static float twopass(const float *x) {
+  float m = maxonly(x);
   __m512 vm = _mm512_set1_ps(m), s0 = _mm512_setzero_ps(), s1 = s0;
   for (int i = 0; i < N; i += 32) {
     s0 = _mm512_add_ps(s0, exp512(_mm512_sub_ps(_mm512_load_ps(x + i), vm)));
@@ -86,17 +89,6 @@ static float online(const float *x) {
     s = _mm512_add_ps(s, _mm512_add_ps(s0, s1));
   }
   return m + logf(_mm512_reduce_add_ps(s));
-}
-static float maxonly(const float *x) {
-  __m512 m0 = _mm512_set1_ps(-INFINITY), m1 = m0, m2 = m0, m3 = m0;
-  for (int i = 0; i < N; i += 64) {
-    m0 = _mm512_max_ps(m0, _mm512_load_ps(x + i));
-    m1 = _mm512_max_ps(m1, _mm512_load_ps(x + i + 16));
-    m2 = _mm512_max_ps(m2, _mm512_load_ps(x + i + 32));
-    m3 = _mm512_max_ps(m3, _mm512_load_ps(x + i + 48));
-  }
-  return _mm512_reduce_max_ps(
-      _mm512_max_ps(_mm512_max_ps(m0, m1), _mm512_max_ps(m2, m3)));
 }
 // Skewed rows: the max of row r+1 and the exp-sum of row r in one loop,
 // 32 floats of each per step. Exact two-pass numerics: a row's max is
