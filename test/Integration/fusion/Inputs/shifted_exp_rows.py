@@ -4,7 +4,8 @@ number <= 0: NaN of both signs (x86's inf - inf is a negative NaN), +inf
 (x - max is NaN at the max, -inf elsewhere), all -inf, all +inf, all
 equal, -1000 + a ramp, +-3e38 (x - max overflows to -inf), zeros, NaN or
 the max in the tail. softmax -> top_k, log-softmax -> top_k and
-LOG_SUM_EXP against numpy, at 1 and 2 threads, 512- and 256-bit vectors,
+LOG_SUM_EXP and the sum of exp(x - max) itself (where a NaN argument
+mapped to 0 would show: inf - inf rows) against numpy, at 1 and 2 threads, 512- and 256-bit vectors,
 rows of 4096 (whole vector steps) and 4000 (a remainder).
 With REF_DML_RUN (e.g. main's) every output must also have the same bits
 as that dml-run's.
@@ -17,7 +18,7 @@ import sys
 
 import numpy as np
 
-from softmax_graphs import log_softmax_top_k, softmax_top_k
+from softmax_graphs import ID, ROW, log_softmax_top_k, softmax_top_k
 
 N, K = 16, 5
 NEG_NAN = np.array([0xFFC00000], np.uint32).view(np.float32)[0]
@@ -26,6 +27,22 @@ LOG_SUM_EXP = """
 func.func @main(%x: tensor<{n}x{c}xf32>) -> tensor<{n}x1xf32> {{
   %r = dml.reduce %x, function = log_sum_exp, axes = [1] : tensor<{n}x{c}xf32> -> tensor<{n}x1xf32>
   return %r : tensor<{n}x1xf32>
+}}
+"""
+
+SUM_EXP = """
+func.func @main(%x: tensor<{n}x{c}xf32>) -> tensor<{n}x1xf32> {{
+  %max = dml.reduce %x, function = max, axes = [1] : tensor<{n}x{c}xf32> -> tensor<{n}x1xf32>
+  %e0 = tensor.empty() : tensor<{n}x{c}xf32>
+  %e = linalg.generic {{indexing_maps = [{id}, {row}, {id}], iterator_types = ["parallel", "parallel"]}}
+      ins(%x, %max : tensor<{n}x{c}xf32>, tensor<{n}x1xf32>) outs(%e0 : tensor<{n}x{c}xf32>) {{
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %d = arith.subf %a, %m : f32
+    %ex = math.exp %d : f32
+    linalg.yield %ex : f32
+  }} -> tensor<{n}x{c}xf32>
+  %sum = dml.reduce %e, function = sum, axes = [1] : tensor<{n}x{c}xf32> -> tensor<{n}x1xf32>
+  return %sum : tensor<{n}x1xf32>
 }}
 """
 
@@ -66,7 +83,8 @@ def references(x):
         lse = np.where(np.isinf(m), m, m + np.log(s)).astype(np.float32)
         return {"softmax": top_k((e / s).astype(np.float32), K),
                 "log_softmax": top_k(x - lse, K),
-                "log_sum_exp": (lse,)}
+                "log_sum_exp": (lse,),
+                "sum_exp": (s.astype(np.float32),)}
 
 
 def run(dml_run, program, source, outputs, options):
@@ -89,8 +107,9 @@ def main():
         expected = references(x)
         for name, text in [("softmax", softmax_top_k(N, c, K)),
                            ("log_softmax", log_softmax_top_k(N, c, K)),
-                           ("log_sum_exp",
-                            LOG_SUM_EXP.format(n=N, c=c))]:
+                           ("log_sum_exp", LOG_SUM_EXP.format(n=N, c=c)),
+                           ("sum_exp", SUM_EXP.format(n=N, c=c, id=ID,
+                                                      row=ROW))]:
             program = os.path.join(work, f"{name}{c}.mlir")
             with open(program, "w") as f:
                 f.write(text)
