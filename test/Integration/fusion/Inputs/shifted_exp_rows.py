@@ -18,7 +18,7 @@ import sys
 
 import numpy as np
 
-from softmax_graphs import ID, ROW, log_softmax_top_k, softmax_top_k
+from softmax_graphs import log_softmax_top_k, softmax_top_k, sum_exp
 
 N, K = 16, 5
 NEG_NAN = np.array([0xFFC00000], np.uint32).view(np.float32)[0]
@@ -27,22 +27,6 @@ LOG_SUM_EXP = """
 func.func @main(%x: tensor<{n}x{c}xf32>) -> tensor<{n}x1xf32> {{
   %r = dml.reduce %x, function = log_sum_exp, axes = [1] : tensor<{n}x{c}xf32> -> tensor<{n}x1xf32>
   return %r : tensor<{n}x1xf32>
-}}
-"""
-
-SUM_EXP = """
-func.func @main(%x: tensor<{n}x{c}xf32>) -> tensor<{n}x1xf32> {{
-  %max = dml.reduce %x, function = max, axes = [1] : tensor<{n}x{c}xf32> -> tensor<{n}x1xf32>
-  %e0 = tensor.empty() : tensor<{n}x{c}xf32>
-  %e = linalg.generic {{indexing_maps = [{id}, {row}, {id}], iterator_types = ["parallel", "parallel"]}}
-      ins(%x, %max : tensor<{n}x{c}xf32>, tensor<{n}x1xf32>) outs(%e0 : tensor<{n}x{c}xf32>) {{
-  ^bb0(%a: f32, %m: f32, %o: f32):
-    %d = arith.subf %a, %m : f32
-    %ex = math.exp %d : f32
-    linalg.yield %ex : f32
-  }} -> tensor<{n}x{c}xf32>
-  %sum = dml.reduce %e, function = sum, axes = [1] : tensor<{n}x{c}xf32> -> tensor<{n}x1xf32>
-  return %sum : tensor<{n}x1xf32>
 }}
 """
 
@@ -108,8 +92,7 @@ def main():
         for name, text in [("softmax", softmax_top_k(N, c, K)),
                            ("log_softmax", log_softmax_top_k(N, c, K)),
                            ("log_sum_exp", LOG_SUM_EXP.format(n=N, c=c)),
-                           ("sum_exp", SUM_EXP.format(n=N, c=c, id=ID,
-                                                      row=ROW))]:
+                           ("sum_exp", sum_exp(N, c))]:
             program = os.path.join(work, f"{name}{c}.mlir")
             with open(program, "w") as f:
                 f.write(text)
