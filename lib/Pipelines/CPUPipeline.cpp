@@ -224,6 +224,8 @@ void mlir::dml::buildDMLFusionPipeline(OpPassManager &pm,
   rowOptions.minBlockRows = options.rowBlockMinRows;
   pm.addNestedPass<func::FuncOp>(createDMLFuseRows(rowOptions));
   addPipeline(pm, "canonicalize,cse");
+  // exp(x - max(x)) needs no upper bound on k (dml-approximate-math).
+  pm.addNestedPass<func::FuncOp>(createDMLMarkShiftedExp());
 }
 
 /// A copy between two buffers: memref.copy (a memcpy) when both are packed

@@ -1,6 +1,7 @@
 //===- ApproximateMath.cpp - dml-approximate-math -------------------------===//
 
 #include "dml/Transforms/Passes.h"
+#include "dml/Transforms/ShiftedExp.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -89,9 +90,13 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
     Value shiftedBits = arith::BitcastOp::create(
         rewriter, loc, intType,
         fma(x, floatConst(0x1.715476p+0f), floatConst(shifter)));
-    shiftedBits =
-        arith::MinSIOp::create(rewriter, loc, shiftedBits,
-                               intConst(shifterBits + (128 << fractionBits)));
+    // exp(x - max(x)) (kShiftedExpAttr): x <= 0 after the clamp or NaN,
+    // so k <= 0 already; a NaN keeps NaN bits in k instead of 128, and r,
+    // p and the result stay that NaN (the same bits).
+    if (!op->hasAttr(dml::kShiftedExpAttr))
+      shiftedBits =
+          arith::MinSIOp::create(rewriter, loc, shiftedBits,
+                                 intConst(shifterBits + (128 << fractionBits)));
     Value shifted = arith::BitcastOp::create(rewriter, loc, type, shiftedBits);
     Value k =
         arith::SubFOp::create(rewriter, loc, shifted, floatConst(shifter));

@@ -194,3 +194,28 @@ func.func @f64_exp(%x: f64) -> f64 {
   %e = math.exp %x : f64
   return %e : f64
 }
+
+// exp(x - max(x)) (dml.shifted_exp, dml-mark-shifted-exp): the argument is
+// <= 0 or NaN, so the clamp from below stays and the cap on k's bits goes:
+// no arith.minsi, in the polynomial and the table expansions; the plain
+// exp beside it keeps the cap.
+// CHECK-LABEL: func.func @shifted_exp
+// CHECK: arith.cmpf olt
+// CHECK-NOT: arith.minsi
+// CHECK: arith.subf
+// CHECK-NOT: arith.minsi
+// CHECK: arith.minsi
+// CHECK-NOT: arith.minsi
+// CHECK: return
+// TABLE-LABEL: func.func @shifted_exp
+// TABLE: arith.cmpf olt
+// TABLE-NOT: arith.minsi
+// TABLE: llvm.x86.avx512.mask.scalef.ps.512
+// TABLE: arith.minsi
+// TABLE-NOT: arith.minsi
+// TABLE: return
+func.func @shifted_exp(%x: vector<16xf32>) -> (vector<16xf32>, vector<16xf32>) {
+  %e = math.exp %x {dml.shifted_exp} : vector<16xf32>
+  %p = math.exp %x : vector<16xf32>
+  return %e, %p : vector<16xf32>, vector<16xf32>
+}

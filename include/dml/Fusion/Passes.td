@@ -117,4 +117,21 @@ def DMLFuseIntoTopK : Pass<"dml-fuse-into-top-k", "func::FuncOp"> {
   ];
 }
 
+def DMLMarkShiftedExp : Pass<"dml-mark-shifted-exp", "func::FuncOp"> {
+  let summary = "Mark exp(x - max(x)) in linalg.generic bodies";
+  let description = [{
+    Marks a `math.exp` in a `linalg.generic` body with the unit attribute
+    `dml.shifted_exp` (dml/Transforms/ShiftedExp.h) when its f32 argument
+    is x - m, m read from a result of another `linalg.generic` that
+    reduces the same x with `maximumf` or `maxnumf`, through the same
+    indexing maps (softmax's and LOG_SUM_EXP's exp(x - max)). Every such
+    argument is <= 0 or NaN, so `dml-approximate-math` expands it without
+    the upper bound on k that larger arguments need: the same bits, one
+    vector op fewer per register.
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+  ];
+}
+
 #endif // DML_FUSION_PASSES_TD

@@ -5,6 +5,7 @@
 #include "dml/Dialect/DML/IR/DMLOps.h"
 #include "dml/Dialect/DML/IR/FeatureLevel.h"
 #include "dml/Transforms/CandidateChunks.h"
+#include "dml/Transforms/ShiftedExp.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -54,13 +55,22 @@ LogicalResult DMLDialect::verifyOperationAttribute(Operation *op,
              << "' must be 4 non-negative i64, got " << attribute.getValue();
     return success();
   }
+  if (attribute.getName() == kShiftedExpAttr) {
+    // Set by dml-mark-shifted-exp (dml/Transforms/ShiftedExp.h).
+    if (!isa<UnitAttr>(attribute.getValue()) ||
+        op->getName().getStringRef() != "math.exp")
+      return op->emitError() << "'" << kShiftedExpAttr
+                             << "' must be a unit attribute of math.exp";
+    return success();
+  }
   if (attribute.getName() != getFeatureLevelAttrName())
     return op->emitError() << "unknown dml dialect attribute '"
                            << attribute.getName().getValue()
                            << "'; the operation attributes are '"
                            << getFeatureLevelAttrName() << "', '"
-                           << getWorkspaceBytesAttrName() << "' and '"
-                           << kCandidateChunksAttr << "'";
+                           << getWorkspaceBytesAttrName() << "', '"
+                           << kCandidateChunksAttr << "' and '"
+                           << kShiftedExpAttr << "'";
   auto text = dyn_cast<StringAttr>(attribute.getValue());
   if (!text)
     return op->emitError() << "'" << getFeatureLevelAttrName()

@@ -1,0 +1,87 @@
+//===- MarkShiftedExp.cpp - dml-mark-shifted-exp --------------------------===//
+//
+// Marks exp(x - m) where m is a max reduction of the same x (softmax,
+// log-softmax, LOG_SUM_EXP):
+//
+//   %m = linalg.generic ins(%x) outs(%init) { maximumf %out, %in }
+//   linalg.generic ins(%x, %m) ... { %d = subf %in, %in_m
+//                                    %e = math.exp %d {dml.shifted_exp} }
+//
+// Every m[i] is at least every non-NaN x read with it, so d <= 0 or d is
+// NaN, whatever the init of m was (dml/Transforms/ShiftedExp.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dml/Fusion/Passes.h"
+#include "dml/Transforms/ShiftedExp.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+namespace mlir::dml {
+#define GEN_PASS_DEF_DMLMARKSHIFTEDEXP
+#include "dml/Fusion/Passes.h.inc"
+} // namespace mlir::dml
+
+using namespace mlir;
+
+namespace {
+
+/// The input operand of `op` whose element `value` is (directly or through
+/// arith.extf), or null.
+OpOperand *getReadInput(linalg::GenericOp op, Value value) {
+  if (auto extend = value.getDefiningOp<arith::ExtFOp>())
+    value = extend.getIn();
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg || arg.getOwner() != op.getBody() ||
+      arg.getArgNumber() >= static_cast<unsigned>(op.getNumDpsInputs()))
+    return nullptr;
+  return op.getDpsInputOperand(arg.getArgNumber());
+}
+
+/// Whether `maximum` (an input of `reader`, read at `maximumMap`) is a max
+/// reduction of `x`, read by both ops through `xMap`, a permutation (so both
+/// iterate over x's whole shape).
+bool isMaxOf(Value maximum, AffineMap maximumMap, Value x, AffineMap xMap) {
+  auto result = dyn_cast<OpResult>(maximum);
+  auto producer = result ? dyn_cast<linalg::GenericOp>(result.getOwner())
+                         : linalg::GenericOp();
+  if (!producer || !xMap.isPermutation())
+    return false;
+  unsigned index = result.getResultNumber();
+  OpOperand &init = producer.getDpsInitsMutable()[index];
+  if (producer.getMatchingIndexingMap(&init) != maximumMap)
+    return false;
+  Value yielded = producer.getBody()->getTerminator()->getOperand(index);
+  Operation *combiner = yielded.getDefiningOp();
+  if (!isa_and_nonnull<arith::MaximumFOp, arith::MaxNumFOp>(combiner))
+    return false;
+  Value accumulator = producer.getMatchingBlockArgument(&init);
+  Value lhs = combiner->getOperand(0), rhs = combiner->getOperand(1);
+  if (lhs != accumulator && rhs != accumulator)
+    return false;
+  OpOperand *input = getReadInput(producer, lhs == accumulator ? rhs : lhs);
+  return input && input->get() == x &&
+         producer.getMatchingIndexingMap(input) == xMap;
+}
+
+struct MarkShiftedExpPass
+    : public dml::impl::DMLMarkShiftedExpBase<MarkShiftedExpPass> {
+  void runOnOperation() override {
+    getOperation()->walk([](linalg::GenericOp op) {
+      op.getBody()->walk([&](math::ExpOp exp) {
+        auto difference = exp.getOperand().getDefiningOp<arith::SubFOp>();
+        if (!exp.getType().isF32() || !difference)
+          return;
+        OpOperand *x = getReadInput(op, difference.getLhs());
+        OpOperand *maximum = getReadInput(op, difference.getRhs());
+        if (x && maximum &&
+            isMaxOf(maximum->get(), op.getMatchingIndexingMap(maximum),
+                    x->get(), op.getMatchingIndexingMap(x)))
+          exp->setAttr(dml::kShiftedExpAttr, UnitAttr::get(exp.getContext()));
+      });
+    });
+  }
+};
+
+} // namespace
