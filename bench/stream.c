@@ -1,13 +1,19 @@
 // STREAM-style memory bandwidth probe for the roofline column of the
 // DML-MLIR benchmark suite (bench/README.md).
 //
-//   stream [--threads=N] [--mib=M] [--reps=R]
+//   stream [--threads=N] [--mib=M] [--reps=R] [--pages=huge|small]
 //
 // Prints one JSON object on stdout with the best (maximum) bandwidth over R
 // repetitions of each kernel, in GB/s (1e9 bytes/s), counting the bytes the
 // kernel must move: read = bytes loaded, write/write_nt = bytes stored,
 // copy = bytes loaded + bytes stored. Arrays are M MiB each (default 1024,
 // far above the L3), first-touched by the threads that later use them.
+// --pages=huge (the default) asks the arrays onto transparent huge pages
+// (madvise, as numpy does for every array of 4 MiB or more and the project's
+// runtime for its buffers); --pages=small leaves them on 4 KiB pages, where
+// a stream restarts the hardware prefetcher at every page (bench/README.md,
+// "Huge pages"). The JSON says which pages the arrays got ("huge_kib": the
+// process's AnonHugePages after the run).
 //
 // Kernels:
 //   read      s += a[i]            (8 independent vector accumulators)
@@ -21,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 static double now(void) {
@@ -98,21 +105,48 @@ static void k_copy(float *b, const float *a, size_t n) {
   }
 }
 
+// The process's anonymous memory on huge pages, in KiB (-1 if unknown).
+static long huge_kib(void) {
+  FILE *f = fopen("/proc/self/smaps_rollup", "r");
+  if (!f)
+    return -1;
+  char line[256];
+  long kib = -1;
+  while (fgets(line, sizeof line, f))
+    if (!strncmp(line, "AnonHugePages:", 14))
+      kib = atol(line + 14);
+  fclose(f);
+  return kib;
+}
+
+static float *alloc_array(size_t bytes, int huge) {
+  size_t align = huge ? (size_t)2 << 20 : 4096;
+  float *p = aligned_alloc(align, (bytes + align - 1) / align * align);
+#ifdef MADV_HUGEPAGE
+  if (p && huge)
+    madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+  return p;
+}
+
 int main(int argc, char **argv) {
-  int threads = 1, reps = 8;
+  int threads = 1, reps = 8, huge = 1;
   size_t mib = 1024;
   for (int i = 1; i < argc; ++i) {
     if (!strncmp(argv[i], "--threads=", 10)) threads = atoi(argv[i] + 10);
     else if (!strncmp(argv[i], "--mib=", 6)) mib = (size_t)atol(argv[i] + 6);
     else if (!strncmp(argv[i], "--reps=", 7)) reps = atoi(argv[i] + 7);
+    else if (!strcmp(argv[i], "--pages=huge")) huge = 1;
+    else if (!strcmp(argv[i], "--pages=small")) huge = 0;
     else {
-      fprintf(stderr, "usage: stream [--threads=N] [--mib=M] [--reps=R]\n");
+      fprintf(stderr, "usage: stream [--threads=N] [--mib=M] [--reps=R] "
+                      "[--pages=huge|small]\n");
       return 2;
     }
   }
   omp_set_num_threads(threads);
   size_t bytes = mib << 20, n = bytes / sizeof(float);
-  float *a = aligned_alloc(4096, bytes), *b = aligned_alloc(4096, bytes);
+  float *a = alloc_array(bytes, huge), *b = alloc_array(bytes, huge);
   if (!a || !b) {
     fprintf(stderr, "stream: out of memory\n");
     return 1;
@@ -137,10 +171,11 @@ int main(int argc, char **argv) {
     for (int k = 0; k < 4; ++k)
       if (bw[k] > best[k]) best[k] = bw[k];
   }
-  printf("{\"threads\": %d, \"mib\": %zu, \"reps\": %d, \"read_gbs\": %.2f, "
-         "\"write_gbs\": %.2f, \"write_nt_gbs\": %.2f, \"copy_gbs\": %.2f}\n",
-         threads, mib, reps, best[0] / 1e9, best[1] / 1e9, best[2] / 1e9,
-         best[3] / 1e9);
+  printf("{\"threads\": %d, \"mib\": %zu, \"reps\": %d, \"pages\": \"%s\", "
+         "\"huge_kib\": %ld, \"read_gbs\": %.2f, \"write_gbs\": %.2f, "
+         "\"write_nt_gbs\": %.2f, \"copy_gbs\": %.2f}\n",
+         threads, mib, reps, huge ? "huge" : "small", huge_kib(), best[0] / 1e9,
+         best[1] / 1e9, best[2] / 1e9, best[3] / 1e9);
   free(a);
   free(b);
   return 0;

@@ -1,6 +1,7 @@
 //===- HostTensor.cpp - Owned host tensors --------------------------------===//
 
 #include "dml/Runtime/HostTensor.h"
+#include "dml/Runtime/HostMemory.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -136,11 +137,11 @@ llvm::Expected<HostTensor> HostTensor::create(DataType dataType,
     return llvm::createStringError("tensor<%s> is too large for this host",
                                    formatTensorType(dataType, shape).c_str());
 
-  // aligned_alloc wants a multiple of the alignment; never allocate 0 bytes so
-  // that empty tensors still have a valid, distinct pointer.
+  // Never allocate 0 bytes so that empty tensors still have a valid, distinct
+  // pointer.
   size_t allocSize =
       std::max<size_t>(kAlignment, llvm::alignTo(*byteSize, kAlignment));
-  void *pointer = std::aligned_alloc(kAlignment, allocSize);
+  void *pointer = allocateHostMemory(allocSize, kAlignment);
   if (!pointer)
     return llvm::createStringError(
         std::make_error_code(std::errc::not_enough_memory),
@@ -160,8 +161,7 @@ llvm::Expected<HostTensor> HostTensor::create(DataType dataType,
 }
 
 llvm::Expected<HostTensor> HostTensor::clone() const {
-  llvm::Expected<HostTensor> copy =
-      create(dataType, shape, /*zeroFill=*/false);
+  llvm::Expected<HostTensor> copy = create(dataType, shape, /*zeroFill=*/false);
   if (!copy)
     return copy.takeError();
   if (byteSize)

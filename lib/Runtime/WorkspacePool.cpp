@@ -1,18 +1,16 @@
 //===- WorkspacePool.cpp - Reusable kernel workspaces ---------------------===//
 
 #include "dml/Runtime/WorkspacePool.h"
-
-#include "llvm/Support/MathExtras.h"
+#include "dml/Runtime/HostMemory.h"
 
 using namespace mlir::dml;
 
 WorkspaceMemory mlir::dml::allocateWorkspace(uint64_t bytes) {
-  // aligned_alloc wants a multiple of the alignment; a size that does not
-  // fit size_t cannot be allocated.
-  if (bytes == 0 || bytes > uint64_t(SIZE_MAX) - kWorkspaceAlignment)
+  // A size that does not fit size_t cannot be allocated.
+  if (bytes == 0 || bytes > uint64_t(SIZE_MAX))
     return nullptr;
-  return WorkspaceMemory(std::aligned_alloc(
-      kWorkspaceAlignment, llvm::alignTo(bytes, kWorkspaceAlignment)));
+  return WorkspaceMemory(
+      allocateHostMemory(static_cast<size_t>(bytes), kWorkspaceAlignment));
 }
 
 void *WorkspacePool::acquire() {
