@@ -46,6 +46,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::dml;
@@ -61,6 +62,12 @@ constexpr int64_t kSampleStride = 16;
 constexpr int64_t kGuessDroppedBits = 8;
 /// Most lane partitions (in vectors) for the exact small-K bound.
 constexpr int64_t kMaxPartitionVectors = 4;
+/// The same where the exp pass lists candidate chunks on a 512-bit target:
+/// there the bound decides how many chunks the selection visits and ranks
+/// (softmax rows: the 50th of 64 partition maxima lets ~95 elements of a
+/// [.., 32000] row pass, of 128 ~63), and 8 accumulators of the shared max
+/// pass still fit the 32 vector registers.
+constexpr int64_t kMaxListedPartitionVectors = 8;
 /// Independent accumulators of the partitions' float extremes: one
 /// vmaxps per chunk in a single chain waits on the previous one's latency.
 constexpr int64_t kExtremeAccumulators = 4;
@@ -147,8 +154,9 @@ public:
     contiguous = p.input.isAxisContiguous();
     vectorEnd = contiguous ? p.length / width * width : 0;
 
-    partitionVectors = std::clamp<int64_t>(llvm::divideCeil(2 * p.k, width), 1,
-                                           kMaxPartitionVectors);
+    carrierFilter = p.kind == NumericKind::Float && p.decreasing &&
+                    contiguous && p.input.isMonotoneInCarrier();
+    partitionVectors = choosePartitionVectors();
     int64_t partitions = partitionVectors * width;
     // Contiguous sequences sample every 16th chunk (vector loads touching
     // 1/16 of the input), others every 16th element.
@@ -168,8 +176,6 @@ public:
     }
     // Room for every element: C is then never pruned.
     capacity = std::min<int64_t>(capacity, llvm::alignTo(p.length, width));
-    carrierFilter = p.kind == NumericKind::Float && p.decreasing &&
-                    contiguous && p.input.isMonotoneInCarrier();
     positionScan = p.nativeCompress && bound == BoundKind::Partitions &&
                    contiguous && !carrierFilter &&
                    llvm::alignTo(p.length, width) <= kMaxPositionScanLength;
@@ -184,9 +190,7 @@ public:
 
   /// See getSharedCarrierExtremesSize.
   int64_t getSharedExtremesSize() const {
-    if (bound != BoundKind::Partitions || !p.decreasing ||
-        !p.input.getCarrier() || p.input.getCarrierType() == nullptr ||
-        !isa<FloatType>(p.input.getCarrierType()) || p.axis != 1)
+    if (bound != BoundKind::Partitions || !sharesCarrierExtremes())
       return 0;
     return partitionVectors * width;
   }
@@ -200,8 +204,7 @@ public:
 
   /// See getCandidateCapacity.
   int64_t getCandidateCapacity() const {
-    if (!carrierFilter || getSharedExtremesSize() == 0 ||
-        p.length * 4 < kMinCandidateRowBytes)
+    if (!listsCandidates() || getSharedExtremesSize() == 0)
       return 0;
     return llvm::divideCeil(p.length, kElementsPerCandidate);
   }
@@ -209,50 +212,12 @@ public:
   int64_t getWidth() const { return width; }
 
   /// See emitCandidateLimits: one sequence's part. b is the K-th largest
-  /// stored extreme (count of extremes not below each, the best with at
-  /// least K; a NaN counts none and is never b).
+  /// stored extreme (the best with at least K extremes not below it; a NaN
+  /// counts none and is never b).
   void emitCandidateLimit(OpBuilder &b, Location loc, Value sequence,
                           Value extremes, Value rowMax, Value candidates) {
     Type f32 = b.getF32Type(), i32 = b.getI32Type();
-    int64_t partitions = partitionVectors * width;
-    VectorType vectorType = VectorType::get({width}, f32);
-    SmallVector<Value> vectors;
-    for (int64_t a = 0; a < partitionVectors; ++a)
-      vectors.push_back(vector::LoadOp::create(
-          b, loc, vectorType, extremes,
-          ValueRange{sequence, index(b, loc, a * width)}));
-    Value negativeInf = arith::ConstantOp::create(
-        b, loc,
-        b.getFloatAttr(f32, APFloat::getInf(APFloat::IEEEsingle(),
-                                            /*Negative=*/true)));
-    auto kth = scf::ForOp::create(
-        b, loc, index(b, loc, 0), index(b, loc, partitions), index(b, loc, 1),
-        ValueRange{negativeInf},
-        [&](OpBuilder &lb, Location l, Value i, ValueRange best) {
-          Value value =
-              memref::LoadOp::create(lb, l, extremes, ValueRange{sequence, i});
-          Value splat = vector::BroadcastOp::create(lb, l, vectorType, value);
-          Value notBelow = index(lb, l, 0);
-          for (Value lanes : vectors)
-            notBelow = arith::AddIOp::create(
-                lb, l, notBelow,
-                emitSetBits(lb, l,
-                            emitMaskBits(lb, l,
-                                         arith::CmpFOp::create(
-                                             lb, l, arith::CmpFPredicate::OGE,
-                                             lanes, splat))));
-          Value enough = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::uge,
-                                               notBelow, index(lb, l, p.k));
-          Value better = arith::AndIOp::create(
-              lb, l, enough,
-              arith::CmpFOp::create(lb, l, arith::CmpFPredicate::OGT, value,
-                                    best[0]));
-          scf::YieldOp::create(
-              lb, l,
-              arith::SelectOp::create(lb, l, better, value, best[0])
-                  .getResult());
-        });
-    Value kthMax = kth.getResult(0);
+    Value kthMax = emitKthExtreme(b, loc, sequence, extremes);
     Value max = memref::LoadOp::create(b, loc, rowMax, ValueRange{sequence});
     auto scalar = [&](double value) -> Value {
       return arith::ConstantOp::create(b, loc, b.getFloatAttr(f32, value));
@@ -280,6 +245,66 @@ public:
     memref::StoreOp::create(
         b, loc, intConstant(b, loc, i32, getCandidateCapacity() + 1),
         candidates, ValueRange{sequence, index(b, loc, kCandidateCount)});
+  }
+
+  /// The K-th largest of the extremes stored for `sequence` (-inf where
+  /// fewer than K are ordered): the counts of extremes not below each are
+  /// taken for blocks of vectors held in registers, every extreme broadcast
+  /// in turn (a compare and a masked increment per vector), where counting
+  /// per extreme spent a mask move, a population count and an add per
+  /// vector (P^2 / 16 of each: 1024 at 128 partitions). Blocks of 8 vectors
+  /// at 512 bits, of 2 below (the values and counts stay in 16 registers).
+  Value emitKthExtreme(OpBuilder &b, Location loc, Value sequence,
+                       Value extremes) {
+    Type f32 = b.getF32Type();
+    VectorType valuesType = VectorType::get({width}, f32);
+    VectorType countsType = VectorType::get({width}, b.getI32Type());
+    int64_t blockVectors = p.nativeCompress ? kMaxListedPartitionVectors : 2;
+    Value negativeInf = arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(
+            valuesType, APFloat::getInf(APFloat::IEEEsingle(), true)));
+    Value best = negativeInf;
+    for (int64_t first = 0; first < partitionVectors; first += blockVectors) {
+      SmallVector<Value> values, zeros;
+      for (int64_t a = first;
+           a < std::min(first + blockVectors, partitionVectors); ++a) {
+        values.push_back(vector::LoadOp::create(
+            b, loc, valuesType, extremes,
+            ValueRange{sequence, index(b, loc, a * width)}));
+        zeros.push_back(intConstant(b, loc, countsType, 0));
+      }
+      Value one = intConstant(b, loc, countsType, 1);
+      auto counting = scf::ForOp::create(
+          b, loc, index(b, loc, 0), index(b, loc, partitionVectors * width),
+          index(b, loc, 1), zeros,
+          [&](OpBuilder &lb, Location l, Value i, ValueRange counts) {
+            Value other = vector::BroadcastOp::create(
+                lb, l, valuesType,
+                memref::LoadOp::create(lb, l, extremes,
+                                       ValueRange{sequence, i}));
+            SmallVector<Value> next;
+            for (auto [lanes, counted] : llvm::zip(values, counts)) {
+              Value notBelow = arith::CmpFOp::create(
+                  lb, l, arith::CmpFPredicate::OGE, other, lanes);
+              next.push_back(arith::SelectOp::create(
+                  lb, l, notBelow, arith::AddIOp::create(lb, l, counted, one),
+                  counted));
+            }
+            scf::YieldOp::create(lb, l, next);
+          });
+      Value k = intConstant(b, loc, countsType, p.k);
+      for (auto [lanes, counted] : llvm::zip(values, counting.getResults())) {
+        // Lanes with K counted are ordered: no NaN in the max.
+        Value enough = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                             counted, k);
+        best = arith::MaximumFOp::create(
+            b, loc, best,
+            arith::SelectOp::create(b, loc, enough, lanes, negativeInf));
+      }
+    }
+    return vector::ReductionOp::create(b, loc, vector::CombiningKind::MAXIMUMF,
+                                       best);
   }
 
   /// Size of the buffer of positions (i32) of one sequence (0: none).
@@ -312,6 +337,39 @@ public:
   }
 
 private:
+  /// Whether the row max's pass takes the partitions' carrier extremes
+  /// (emitSharedExtremes) where the bound is the partitions'.
+  bool sharesCarrierExtremes() const {
+    return p.decreasing && p.input.getCarrier() &&
+           p.input.getCarrierType() != nullptr &&
+           isa<FloatType>(p.input.getCarrierType()) && p.axis == 1;
+  }
+
+  /// Whether the exp pass lists candidate chunks where the bound is the
+  /// partitions'.
+  bool listsCandidates() const {
+    return carrierFilter && sharesCarrierExtremes() &&
+           p.length * 4 >= kMinCandidateRowBytes;
+  }
+
+  /// Partition vectors for the small-K bound: 2 K partitions (the K-th of
+  /// P maxima is then rarely far below the K-th element), at most
+  /// kMaxPartitionVectors. Where the exp pass lists candidate chunks on a
+  /// 512-bit target, rounded up to a power of two vectors (so a group of
+  /// them divides the usual row lengths: no scalar tail in the max pass),
+  /// at most kMaxListedPartitionVectors while the row holds 8 groups.
+  int64_t choosePartitionVectors() const {
+    int64_t forK = llvm::divideCeil(2 * p.k, width);
+    int64_t vectors = std::clamp<int64_t>(forK, 1, kMaxPartitionVectors);
+    if (!listsCandidates() || !p.nativeCompress)
+      return vectors;
+    int64_t finer = std::min<int64_t>(llvm::PowerOf2Ceil(forK),
+                                      kMaxListedPartitionVectors);
+    while (finer > vectors && vectorEnd < 8 * finer * width)
+      finer /= 2;
+    return std::max(vectors, finer);
+  }
+
   void emitSelection(OpBuilder &b, Location loc) {
     Value zero32 = intConstant(b, loc, b.getI32Type(), 0);
     Value threshold = zero32;
