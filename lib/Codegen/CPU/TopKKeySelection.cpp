@@ -217,7 +217,9 @@ public:
   void emitCandidateLimit(OpBuilder &b, Location loc, Value sequence,
                           Value extremes, Value rowMax, Value candidates) {
     Type f32 = b.getF32Type(), i32 = b.getI32Type();
-    Value kthMax = emitKthExtreme(b, loc, sequence, extremes);
+    Value kthMax = partitionVectors > kMaxPartitionVectors
+                       ? emitKthExtremeByBlocks(b, loc, sequence, extremes)
+                       : emitKthExtremeByExtremes(b, loc, sequence, extremes);
     Value max = memref::LoadOp::create(b, loc, rowMax, ValueRange{sequence});
     auto scalar = [&](double value) -> Value {
       return arith::ConstantOp::create(b, loc, b.getFloatAttr(f32, value));
@@ -248,61 +250,102 @@ public:
   }
 
   /// The K-th largest of the extremes stored for `sequence` (-inf where
-  /// fewer than K are ordered): the counts of extremes not below each are
-  /// taken for blocks of vectors held in registers, every extreme broadcast
-  /// in turn (a compare and a masked increment per vector), where counting
-  /// per extreme spent a mask move, a population count and an add per
-  /// vector (P^2 / 16 of each: 1024 at 128 partitions). Blocks of 8 vectors
-  /// at 512 bits, of 2 below (the values and counts stay in 16 registers).
-  Value emitKthExtreme(OpBuilder &b, Location loc, Value sequence,
-                       Value extremes) {
+  /// fewer than K are ordered), counted per extreme: a compare, mask move,
+  /// population count and add per vector (P^2 / 16 of each).
+  Value emitKthExtremeByExtremes(OpBuilder &b, Location loc, Value sequence,
+                                 Value extremes) {
     Type f32 = b.getF32Type();
-    VectorType valuesType = VectorType::get({width}, f32);
+    int64_t partitions = partitionVectors * width;
+    VectorType vectorType = VectorType::get({width}, f32);
+    SmallVector<Value> vectors;
+    for (int64_t a = 0; a < partitionVectors; ++a)
+      vectors.push_back(vector::LoadOp::create(
+          b, loc, vectorType, extremes,
+          ValueRange{sequence, index(b, loc, a * width)}));
+    Value negativeInf = arith::ConstantOp::create(
+        b, loc,
+        b.getFloatAttr(f32, APFloat::getInf(APFloat::IEEEsingle(),
+                                            /*Negative=*/true)));
+    auto kth = scf::ForOp::create(
+        b, loc, index(b, loc, 0), index(b, loc, partitions), index(b, loc, 1),
+        ValueRange{negativeInf},
+        [&](OpBuilder &lb, Location l, Value i, ValueRange best) {
+          Value value =
+              memref::LoadOp::create(lb, l, extremes, ValueRange{sequence, i});
+          Value splat = vector::BroadcastOp::create(lb, l, vectorType, value);
+          Value notBelow = index(lb, l, 0);
+          for (Value lanes : vectors)
+            notBelow = arith::AddIOp::create(
+                lb, l, notBelow,
+                emitSetBits(lb, l,
+                            emitMaskBits(lb, l,
+                                         arith::CmpFOp::create(
+                                             lb, l, arith::CmpFPredicate::OGE,
+                                             lanes, splat))));
+          Value enough = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::uge,
+                                               notBelow, index(lb, l, p.k));
+          Value better = arith::AndIOp::create(
+              lb, l, enough,
+              arith::CmpFOp::create(lb, l, arith::CmpFPredicate::OGT, value,
+                                    best[0]));
+          scf::YieldOp::create(
+              lb, l,
+              arith::SelectOp::create(lb, l, better, value, best[0])
+                  .getResult());
+        });
+    return kth.getResult(0);
+  }
+
+  /// The same with all P counts held in P / 16 count vectors and every
+  /// extreme broadcast in turn (a compare and a masked increment per
+  /// vector): at 128 partitions (8 vectors, 512 bits) 1024 compares where
+  /// the per-extreme loop also spent 1024 mask moves and population counts.
+  /// Not used for fewer vectors: there it saves little, and its vector
+  /// constants cost SM's exp loop stack reloads (bench/README.md, sh-sel2).
+  Value emitKthExtremeByBlocks(OpBuilder &b, Location loc, Value sequence,
+                               Value extremes) {
+    VectorType valuesType = VectorType::get({width}, b.getF32Type());
     VectorType countsType = VectorType::get({width}, b.getI32Type());
-    int64_t blockVectors = p.nativeCompress ? kMaxListedPartitionVectors : 2;
+    SmallVector<Value> values, zeros;
+    for (int64_t a = 0; a < partitionVectors; ++a) {
+      values.push_back(vector::LoadOp::create(
+          b, loc, valuesType, extremes,
+          ValueRange{sequence, index(b, loc, a * width)}));
+      zeros.push_back(intConstant(b, loc, countsType, 0));
+    }
+    Value one = intConstant(b, loc, countsType, 1);
+    auto counting = scf::ForOp::create(
+        b, loc, index(b, loc, 0), index(b, loc, partitionVectors * width),
+        index(b, loc, 1), zeros,
+        [&](OpBuilder &lb, Location l, Value i, ValueRange counts) {
+          Value other = vector::BroadcastOp::create(
+              lb, l, valuesType,
+              memref::LoadOp::create(lb, l, extremes, ValueRange{sequence, i}));
+          SmallVector<Value> next;
+          for (auto [lanes, counted] : llvm::zip(values, counts)) {
+            Value notBelow = arith::CmpFOp::create(
+                lb, l, arith::CmpFPredicate::OGE, other, lanes);
+            next.push_back(arith::SelectOp::create(
+                lb, l, notBelow, arith::AddIOp::create(lb, l, counted, one),
+                counted));
+          }
+          scf::YieldOp::create(lb, l, next);
+        });
+    // Lanes with K counted are ordered: no NaN reaches the max.
     Value negativeInf = arith::ConstantOp::create(
         b, loc,
         DenseElementsAttr::get(
             valuesType, APFloat::getInf(APFloat::IEEEsingle(), true)));
+    Value k = intConstant(b, loc, countsType, p.k);
     Value best = negativeInf;
-    for (int64_t first = 0; first < partitionVectors; first += blockVectors) {
-      SmallVector<Value> values, zeros;
-      for (int64_t a = first;
-           a < std::min(first + blockVectors, partitionVectors); ++a) {
-        values.push_back(vector::LoadOp::create(
-            b, loc, valuesType, extremes,
-            ValueRange{sequence, index(b, loc, a * width)}));
-        zeros.push_back(intConstant(b, loc, countsType, 0));
-      }
-      Value one = intConstant(b, loc, countsType, 1);
-      auto counting = scf::ForOp::create(
-          b, loc, index(b, loc, 0), index(b, loc, partitionVectors * width),
-          index(b, loc, 1), zeros,
-          [&](OpBuilder &lb, Location l, Value i, ValueRange counts) {
-            Value other = vector::BroadcastOp::create(
-                lb, l, valuesType,
-                memref::LoadOp::create(lb, l, extremes,
-                                       ValueRange{sequence, i}));
-            SmallVector<Value> next;
-            for (auto [lanes, counted] : llvm::zip(values, counts)) {
-              Value notBelow = arith::CmpFOp::create(
-                  lb, l, arith::CmpFPredicate::OGE, other, lanes);
-              next.push_back(arith::SelectOp::create(
-                  lb, l, notBelow, arith::AddIOp::create(lb, l, counted, one),
-                  counted));
-            }
-            scf::YieldOp::create(lb, l, next);
-          });
-      Value k = intConstant(b, loc, countsType, p.k);
-      for (auto [lanes, counted] : llvm::zip(values, counting.getResults())) {
-        // Lanes with K counted are ordered: no NaN in the max.
-        Value enough = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
-                                             counted, k);
-        best = arith::MaximumFOp::create(
-            b, loc, best,
-            arith::SelectOp::create(b, loc, enough, lanes, negativeInf));
-      }
-    }
+    for (auto [lanes, counted] : llvm::zip(values, counting.getResults()))
+      best = arith::MaximumFOp::create(
+          b, loc, best,
+          arith::SelectOp::create(
+              b, loc,
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, counted,
+                                    k),
+              lanes, negativeInf));
     return vector::ReductionOp::create(b, loc, vector::CombiningKind::MAXIMUMF,
                                        best);
   }
