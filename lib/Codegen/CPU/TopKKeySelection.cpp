@@ -398,11 +398,11 @@ private:
   /// Partition vectors for the small-K bound: 2 K partitions (the K-th of
   /// P maxima is then rarely far below the K-th element), at most
   /// kMaxPartitionVectors. Where the exp pass lists candidate chunks on a
-  /// 512-bit target and K fits in kMaxPartitionVectors, rounded up to a
-  /// power of two vectors (a group of them then divides the usual row
-  /// lengths: no scalar tail in the max pass), so K in (32, 64] gets 128
-  /// partitions; listed rows (kMinCandidateRowBytes) hold 32 such groups.
-  /// Larger K keep their bound (a sample guess above 64).
+  /// 512-bit target and K fits in kMaxPartitionVectors' partitions, the
+  /// count is rounded up to a power of two vectors (a group of them then
+  /// divides the usual row lengths: no scalar tail in the max pass), so K
+  /// in (32, 64] gets 128 partitions; listed rows (kMinCandidateRowBytes)
+  /// hold 32 such groups. Larger K keep their bound (a sample guess).
   int64_t choosePartitionVectors() const {
     int64_t forK = llvm::divideCeil(2 * p.k, width);
     int64_t vectors = std::clamp<int64_t>(forK, 1, kMaxPartitionVectors);
