@@ -334,8 +334,9 @@ public:
     // Lanes with K counted are ordered: no NaN reaches the max.
     Value negativeInf = arith::ConstantOp::create(
         b, loc,
-        DenseElementsAttr::get(
-            valuesType, APFloat::getInf(APFloat::IEEEsingle(), true)));
+        DenseElementsAttr::get(valuesType,
+                               APFloat::getInf(APFloat::IEEEsingle(),
+                                               /*Negative=*/true)));
     Value k = intConstant(b, loc, countsType, p.k);
     Value best = negativeInf;
     for (auto [lanes, counted] : llvm::zip(values, counting.getResults()))
