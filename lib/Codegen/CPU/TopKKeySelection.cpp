@@ -46,6 +46,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::dml;
@@ -61,6 +62,12 @@ constexpr int64_t kSampleStride = 16;
 constexpr int64_t kGuessDroppedBits = 8;
 /// Most lane partitions (in vectors) for the exact small-K bound.
 constexpr int64_t kMaxPartitionVectors = 4;
+/// The same where the exp pass lists candidate chunks on a 512-bit target:
+/// there the bound decides how many chunks the selection visits and ranks
+/// (softmax rows: the 50th of 64 partition maxima lets ~95 elements of a
+/// [.., 32000] row pass, of 128 ~63), and 8 accumulators of the shared max
+/// pass still fit the 32 vector registers.
+constexpr int64_t kMaxListedPartitionVectors = 8;
 /// Independent accumulators of the partitions' float extremes: one
 /// vmaxps per chunk in a single chain waits on the previous one's latency.
 constexpr int64_t kExtremeAccumulators = 4;
@@ -147,8 +154,9 @@ public:
     contiguous = p.input.isAxisContiguous();
     vectorEnd = contiguous ? p.length / width * width : 0;
 
-    partitionVectors = std::clamp<int64_t>(llvm::divideCeil(2 * p.k, width), 1,
-                                           kMaxPartitionVectors);
+    carrierFilter = p.kind == NumericKind::Float && p.decreasing &&
+                    contiguous && p.input.isMonotoneInCarrier();
+    partitionVectors = choosePartitionVectors();
     int64_t partitions = partitionVectors * width;
     // Contiguous sequences sample every 16th chunk (vector loads touching
     // 1/16 of the input), others every 16th element.
@@ -168,8 +176,6 @@ public:
     }
     // Room for every element: C is then never pruned.
     capacity = std::min<int64_t>(capacity, llvm::alignTo(p.length, width));
-    carrierFilter = p.kind == NumericKind::Float && p.decreasing &&
-                    contiguous && p.input.isMonotoneInCarrier();
     positionScan = p.nativeCompress && bound == BoundKind::Partitions &&
                    contiguous && !carrierFilter &&
                    llvm::alignTo(p.length, width) <= kMaxPositionScanLength;
@@ -184,9 +190,7 @@ public:
 
   /// See getSharedCarrierExtremesSize.
   int64_t getSharedExtremesSize() const {
-    if (bound != BoundKind::Partitions || !p.decreasing ||
-        !p.input.getCarrier() || p.input.getCarrierType() == nullptr ||
-        !isa<FloatType>(p.input.getCarrierType()) || p.axis != 1)
+    if (bound != BoundKind::Partitions || !sharesCarrierExtremes())
       return 0;
     return partitionVectors * width;
   }
@@ -200,8 +204,7 @@ public:
 
   /// See getCandidateCapacity.
   int64_t getCandidateCapacity() const {
-    if (!carrierFilter || getSharedExtremesSize() == 0 ||
-        p.length * 4 < kMinCandidateRowBytes)
+    if (!listsCandidates() || getSharedExtremesSize() == 0)
       return 0;
     return llvm::divideCeil(p.length, kElementsPerCandidate);
   }
@@ -209,11 +212,49 @@ public:
   int64_t getWidth() const { return width; }
 
   /// See emitCandidateLimits: one sequence's part. b is the K-th largest
-  /// stored extreme (count of extremes not below each, the best with at
-  /// least K; a NaN counts none and is never b).
+  /// stored extreme (the best with at least K extremes not below it; a NaN
+  /// counts none and is never b).
   void emitCandidateLimit(OpBuilder &b, Location loc, Value sequence,
                           Value extremes, Value rowMax, Value candidates) {
     Type f32 = b.getF32Type(), i32 = b.getI32Type();
+    Value kthMax = partitionVectors > kMaxPartitionVectors
+                       ? emitKthExtremeByBlocks(b, loc, sequence, extremes)
+                       : emitKthExtremeByExtremes(b, loc, sequence, extremes);
+    Value max = memref::LoadOp::create(b, loc, rowMax, ValueRange{sequence});
+    auto scalar = [&](double value) -> Value {
+      return arith::ConstantOp::create(b, loc, b.getFloatAttr(f32, value));
+    };
+    // delta = 2^-12 |b| + 2^-16 (m - b) + 2^-11 (docs/numerics.md); a NaN
+    // or infinite limit lists every chunk: the list is then not used.
+    Value delta = arith::AddFOp::create(
+        b, loc,
+        arith::AddFOp::create(
+            b, loc,
+            arith::MulFOp::create(b, loc, math::AbsFOp::create(b, loc, kthMax),
+                                  scalar(0x1p-12)),
+            arith::MulFOp::create(b, loc,
+                                  arith::SubFOp::create(b, loc, max, kthMax),
+                                  scalar(0x1p-16))),
+        scalar(0x1p-11));
+    Value limit = arith::SubFOp::create(b, loc, kthMax, delta);
+    memref::StoreOp::create(
+        b, loc, arith::BitcastOp::create(b, loc, i32, limit), candidates,
+        ValueRange{sequence, index(b, loc, kCandidateLimit)});
+    // b itself for the selection's bound (emitPartitionBound).
+    memref::StoreOp::create(
+        b, loc, arith::BitcastOp::create(b, loc, i32, kthMax), candidates,
+        ValueRange{sequence, index(b, loc, kCandidateBound)});
+    memref::StoreOp::create(
+        b, loc, intConstant(b, loc, i32, getCandidateCapacity() + 1),
+        candidates, ValueRange{sequence, index(b, loc, kCandidateCount)});
+  }
+
+  /// The K-th largest of the extremes stored for `sequence` (-inf where
+  /// fewer than K are ordered), counted per extreme: a compare, mask move,
+  /// population count and add per vector (P^2 / 16 of each).
+  Value emitKthExtremeByExtremes(OpBuilder &b, Location loc, Value sequence,
+                                 Value extremes) {
+    Type f32 = b.getF32Type();
     int64_t partitions = partitionVectors * width;
     VectorType vectorType = VectorType::get({width}, f32);
     SmallVector<Value> vectors;
@@ -252,34 +293,62 @@ public:
               arith::SelectOp::create(lb, l, better, value, best[0])
                   .getResult());
         });
-    Value kthMax = kth.getResult(0);
-    Value max = memref::LoadOp::create(b, loc, rowMax, ValueRange{sequence});
-    auto scalar = [&](double value) -> Value {
-      return arith::ConstantOp::create(b, loc, b.getFloatAttr(f32, value));
-    };
-    // delta = 2^-12 |b| + 2^-16 (m - b) + 2^-11 (docs/numerics.md); a NaN
-    // or infinite limit lists every chunk: the list is then not used.
-    Value delta = arith::AddFOp::create(
+    return kth.getResult(0);
+  }
+
+  /// The same with all P counts held in P / 16 count vectors and every
+  /// extreme broadcast in turn (a compare and a masked increment per
+  /// vector): at 128 partitions (8 vectors, 512 bits) 1024 compares where
+  /// the per-extreme loop also spent 1024 mask moves and population counts.
+  /// Not used for fewer vectors: there it saves little, and its vector
+  /// constants cost SM's exp loop stack reloads (bench/README.md, sh-sel2).
+  Value emitKthExtremeByBlocks(OpBuilder &b, Location loc, Value sequence,
+                               Value extremes) {
+    VectorType valuesType = VectorType::get({width}, b.getF32Type());
+    VectorType countsType = VectorType::get({width}, b.getI32Type());
+    SmallVector<Value> values, zeros;
+    for (int64_t a = 0; a < partitionVectors; ++a) {
+      values.push_back(vector::LoadOp::create(
+          b, loc, valuesType, extremes,
+          ValueRange{sequence, index(b, loc, a * width)}));
+      zeros.push_back(intConstant(b, loc, countsType, 0));
+    }
+    Value one = intConstant(b, loc, countsType, 1);
+    auto counting = scf::ForOp::create(
+        b, loc, index(b, loc, 0), index(b, loc, partitionVectors * width),
+        index(b, loc, 1), zeros,
+        [&](OpBuilder &lb, Location l, Value i, ValueRange counts) {
+          Value other = vector::BroadcastOp::create(
+              lb, l, valuesType,
+              memref::LoadOp::create(lb, l, extremes, ValueRange{sequence, i}));
+          SmallVector<Value> next;
+          for (auto [lanes, counted] : llvm::zip(values, counts)) {
+            Value notBelow = arith::CmpFOp::create(
+                lb, l, arith::CmpFPredicate::OGE, other, lanes);
+            next.push_back(arith::SelectOp::create(
+                lb, l, notBelow, arith::AddIOp::create(lb, l, counted, one),
+                counted));
+          }
+          scf::YieldOp::create(lb, l, next);
+        });
+    // Lanes with K counted are ordered: no NaN reaches the max.
+    Value negativeInf = arith::ConstantOp::create(
         b, loc,
-        arith::AddFOp::create(
-            b, loc,
-            arith::MulFOp::create(b, loc, math::AbsFOp::create(b, loc, kthMax),
-                                  scalar(0x1p-12)),
-            arith::MulFOp::create(b, loc,
-                                  arith::SubFOp::create(b, loc, max, kthMax),
-                                  scalar(0x1p-16))),
-        scalar(0x1p-11));
-    Value limit = arith::SubFOp::create(b, loc, kthMax, delta);
-    memref::StoreOp::create(
-        b, loc, arith::BitcastOp::create(b, loc, i32, limit), candidates,
-        ValueRange{sequence, index(b, loc, kCandidateLimit)});
-    // b itself for the selection's bound (emitPartitionBound).
-    memref::StoreOp::create(
-        b, loc, arith::BitcastOp::create(b, loc, i32, kthMax), candidates,
-        ValueRange{sequence, index(b, loc, kCandidateBound)});
-    memref::StoreOp::create(
-        b, loc, intConstant(b, loc, i32, getCandidateCapacity() + 1),
-        candidates, ValueRange{sequence, index(b, loc, kCandidateCount)});
+        DenseElementsAttr::get(valuesType,
+                               APFloat::getInf(APFloat::IEEEsingle(),
+                                               /*Negative=*/true)));
+    Value k = intConstant(b, loc, countsType, p.k);
+    Value best = negativeInf;
+    for (auto [lanes, counted] : llvm::zip(values, counting.getResults()))
+      best = arith::MaximumFOp::create(
+          b, loc, best,
+          arith::SelectOp::create(
+              b, loc,
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, counted,
+                                    k),
+              lanes, negativeInf));
+    return vector::ReductionOp::create(b, loc, vector::CombiningKind::MAXIMUMF,
+                                       best);
   }
 
   /// Size of the buffer of positions (i32) of one sequence (0: none).
@@ -312,6 +381,38 @@ public:
   }
 
 private:
+  /// Whether the row max's pass takes the partitions' carrier extremes
+  /// (emitSharedExtremes) where the bound is the partitions'.
+  bool sharesCarrierExtremes() const {
+    return p.decreasing && p.input.getCarrier() &&
+           p.input.getCarrierType() != nullptr &&
+           isa<FloatType>(p.input.getCarrierType()) && p.axis == 1;
+  }
+
+  /// Whether the exp pass lists candidate chunks where the bound is the
+  /// partitions'.
+  bool listsCandidates() const {
+    return carrierFilter && sharesCarrierExtremes() &&
+           p.length * 4 >= kMinCandidateRowBytes;
+  }
+
+  /// Partition vectors for the small-K bound: 2 K partitions (the K-th of
+  /// P maxima is then rarely far below the K-th element), at most
+  /// kMaxPartitionVectors. Where the exp pass lists candidate chunks on a
+  /// 512-bit target and K fits in kMaxPartitionVectors' partitions, the
+  /// count is rounded up to a power of two vectors (a group of them then
+  /// divides the usual row lengths: no scalar tail in the max pass), so K
+  /// in (32, 64] gets 128 partitions; listed rows (kMinCandidateRowBytes)
+  /// hold 32 such groups. Larger K keep their bound (a sample guess).
+  int64_t choosePartitionVectors() const {
+    int64_t forK = llvm::divideCeil(2 * p.k, width);
+    int64_t vectors = std::clamp<int64_t>(forK, 1, kMaxPartitionVectors);
+    if (!listsCandidates() || !p.nativeCompress || p.k > vectors * width)
+      return vectors;
+    return std::min<int64_t>(llvm::PowerOf2Ceil(forK),
+                             kMaxListedPartitionVectors);
+  }
+
   void emitSelection(OpBuilder &b, Location loc) {
     Value zero32 = intConstant(b, loc, b.getI32Type(), 0);
     Value threshold = zero32;

@@ -1,11 +1,15 @@
 // RUN: dml-opt %s --dml-lower-top-k --split-input-file | FileCheck %s
 // RUN: dml-opt %s --dml-lower-top-k="candidate-chunks=false" --split-input-file | FileCheck %s --check-prefix=OFF
+// RUN: dml-opt %s --dml-lower-top-k="native-compress=false" --split-input-file | FileCheck %s --check-prefix=NARROW
 // RUN: dml-opt %s --dml-lower-top-k --dml-linalg-to-vector-loops="vector-bits=512 registers-per-chunk=4 long-row-streams=1" --split-input-file | FileCheck %s --check-prefix=LOOP
 // RUN: dml-opt %s --dml-lower-top-k --dml-linalg-to-vector-loops="vector-bits=512 registers-per-chunk=4 long-row-streams=4" --split-input-file | FileCheck %s --check-prefix=JAM
 
-// log-softmax -> top_k over long rows (8200 f32: 32 KiB), K = 50 (64
-// partitions): after the shared max pass, per row the K-th largest stored
-// extreme b (counts of extremes not below each), the limit
+// log-softmax -> top_k over long rows (8200 f32: 32 KiB), K = 50: 128
+// partitions (2 K rounded up to a power of two vectors where the list
+// exists at 512 bits; 8 accumulators in the shared max pass, 64 at 256
+// bits: NARROW): after the shared max pass, per row the K-th largest stored
+// extreme b (counts of extremes not below each, taken for all 128 at once
+// in 8 count vectors, each extreme broadcast in turn), the limit
 // b - (2^-12 |b| + 2^-16 (m - b) + 2^-11) and b itself go to a per-row
 // candidate list whose count starts above its capacity
 // (65 = ceil(8200 / 128)); the
@@ -15,22 +19,27 @@
 // is within the capacity and the limit lies at or below the carrier's
 // limit, else the whole row (groups of 64 lanes) as before. The bound of
 // the selection is ord(f(b)), f evaluated once on a broadcast chunk, where
-// f is monotone (lse finite); else the K-th of the 64 ords of f at the
+// f is monotone (lse finite); else the K-th of the 128 ords of f at the
 // extremes, counted 16 at a time.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func.func @log_softmax
 // CHECK-SAME: (%[[X:[^:]*]]: memref<2x8200xf32>
 // CHECK: %[[M:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2xf32>
-// CHECK: %[[EXT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2x64xf32>
+// CHECK: %[[EXT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2x128xf32>
+// CHECK: scf.for %{{.*}} = %c128 to %c8192 step %c128{{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xi1>, vector<16xi1>, vector<16xi1>, vector<16xi1>)
 // CHECK: scf.if
 // CHECK: %[[LIST:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2x71xi32>
 // CHECK: scf.for %[[ROW:.*]] =
-// CHECK: %[[KTH:.*]] = scf.for {{.*}} -> (f32) {
-// CHECK: %[[E:.*]] = memref.load %[[EXT]][%[[ROW]], %{{.*}}] : memref<2x64xf32>
-// CHECK-COUNT-4: arith.cmpf oge, %{{.*}}, %{{.*}} : vector<16xf32>
-// CHECK: arith.cmpi uge, %{{.*}}, %c50 : index
-// CHECK: arith.cmpf ogt, %[[E]]
+// CHECK-COUNT-8: vector.load %[[EXT]][%[[ROW]], %{{.*}}] : memref<2x128xf32>, vector<16xf32>
+// CHECK: %[[COUNTS:.*]]:8 = scf.for %{{.*}} = %{{.*}} to %c128{{.*}} step %{{.*}} iter_args({{.*}}) -> (vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>)
+// CHECK: %[[E:.*]] = memref.load %[[EXT]][%[[ROW]], %{{.*}}] : memref<2x128xf32>
+// CHECK: %[[SPLAT:.*]] = vector.broadcast %[[E]] : f32 to vector<16xf32>
+// CHECK-COUNT-8: arith.cmpf oge, %[[SPLAT]], %{{.*}} : vector<16xf32>
+// CHECK-NOT: vector.reduction
+// CHECK: scf.yield
+// CHECK-COUNT-8: arith.cmpi uge, %[[COUNTS]]#{{[0-7]}}, %cst{{.*}} : vector<16xi32>
+// CHECK: %[[KTH:.*]] = vector.reduction <maximumf>, %{{.*}} : vector<16xf32> into f32
 // CHECK: %[[ROWMAX:.*]] = memref.load %[[M]][%[[ROW]]]
 // CHECK: math.absf %[[KTH]]
 // CHECK: arith.subf %[[ROWMAX]], %[[KTH]]
@@ -55,8 +64,8 @@
 // CHECK: %[[ORD:.*]] = vector.extract %{{.*}}[0] : i32 from vector<16xi32>
 // CHECK-NEXT: scf.yield %[[ORD]] : i32
 // CHECK-NEXT: } else {
-// CHECK: vector.load %[[EXT]][%[[SEQ]], %{{.*}}] : memref<2x64xf32>, vector<16xf32>
-// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c64{{.*}} step %c16
+// CHECK: vector.load %[[EXT]][%[[SEQ]], %{{.*}}] : memref<2x128xf32>, vector<16xf32>
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c128{{.*}} step %c16
 // CHECK: arith.cmpi uge, %{{.*}}, %{{.*}} : vector<8xi64>
 // CHECK: vector.reduction <maxui>, %{{.*}} : vector<8xi64> into i64
 // CHECK: %[[COUNT:.*]] = memref.load %[[LIST]][%[[SEQ]], %c0{{.*}}] : memref<2x71xi32>
@@ -76,6 +85,11 @@
 // The fallback: the whole row in groups of 4 chunks, as without a list.
 // CHECK: scf.for %{{.*}} = %{{.*}} to %c8192 step %c64
 // CHECK: memref.dealloc %[[LIST]]
+// NARROW-LABEL: func.func @log_softmax
+// NARROW-NOT: memref<2x128xf32>
+// NARROW: memref.alloc() {alignment = 64 : i64} : memref<2x64xf32>
+// NARROW: dml.candidate_chunks
+// NARROW: func.func
 // OFF-LABEL: func.func @log_softmax
 // OFF-NOT: dml.candidate_chunks
 // OFF-NOT: memref<2x71xi32>
