@@ -34,19 +34,25 @@ import re
 import sys
 
 
-def reg(text, keep_prefetch=False):
-    L = text.split("\n")
-    def find(pat, start=0):
-        for i in range(start, len(L)):
-            if re.search(pat, L[i]):
-                return i
-        raise SystemExit("not found: " + pat)
-    T = "memref<1x32000xf32, strided<[32000, 1], offset: ?>>"
-    V = "vector<16xf32>"
-    par = find(r"scf.parallel \(%arg4\)")
-    fill = find(r"memref.store %cst_34, %view_37\[%c0\]", par)
-    maxstart = find(r"%6 = vector.load %subview\[%c0, %c0\]", fill)
-    maxend = find(r"memref.store %33, %view_37\[%c0\]", maxstart)
+T = "memref<1x32000xf32, strided<[32000, 1], offset: ?>>"
+V = "vector<16xf32>"
+X = "memref<1x128xf32>"
+
+
+def find(L, pat, start=0):
+    for i in range(start, len(L)):
+        if re.search(pat, L[i]):
+            return i
+    raise SystemExit("not found: " + pat)
+
+
+def skip_max_pass(L):
+    """Row r's -inf fill and max pass only for the first row; the others
+    read their exact flag (the rest was stored by the previous row)."""
+    par = find(L, r"scf.parallel \(%arg4\)")
+    fill = find(L, r"memref.store %cst_34, %view_37\[%c0\]", par)
+    maxstart = find(L, r"%6 = vector.load %subview\[%c0, %c0\]", fill)
+    maxend = find(L, r"memref.store %33, %view_37\[%c0\]", maxstart)
     inner = [re.sub(r"%32\b", "%sk32", l) for l in [L[fill]] + L[maxstart:maxend + 1]]
     wrapped = (["      %skfirst = arith.cmpi eq, %arg4, %c0 : index",
                 "      %32 = scf.if %skfirst -> (i1) {"] + inner +
@@ -54,47 +60,78 @@ def reg(text, keep_prefetch=False):
                 "      %skl = memref.load %skflags[%arg4] : memref<64xi8>",
                 "      %skb = arith.trunci %skl : i8 to i1",
                 "      scf.yield %skb : i1", "      }"])
-    L = L[:fill] + L[fill + 1:maxstart] + wrapped + L[maxend + 1:]
-    # The exp loop.
-    loop = find(r"%85:2 = scf.for %arg5 = %c0 to %c32000 step %c64")
-    pre = ["      %%skn%d = vector.load %%subview_40[%%c0, %%c%d] : %s, %s" % (a, 16 * a, T, V)
-           if a else "      %%skn0 = vector.load %%subview_40[%%c0, %%c0] : %s, %s" % (T, V)
-           for a in range(8)]
-    pre = [p.replace("%c0]", "%c0]") for p in pre]
-    pre.append("      %skfalse = arith.constant dense<false> : vector<16xi1>")
-    hdr = L[loop]
-    hdr = hdr.replace("%85:2 =", "%85:12 =").replace(
+    return L[:fill] + L[fill + 1:maxstart] + wrapped + L[maxend + 1:]
+
+
+def store_next_row(L, head, per_vector, value):
+    """After row r's exp sum: row r+1's max of its 8 extremes (`value(a)`,
+    after `per_vector(a)`'s lines), its row max or -inf and exact flag."""
+    post = list(head)
+    for a in range(8):
+        post += per_vector(a)
+        if a == 1:
+            post.append("        %%skmx1 = arith.maximumf %s, %s : %s" % (value(0), value(1), V))
+        elif a > 1:
+            post.append("        %%skmx%d = arith.maximumf %%skmx%d, %s : %s" % (a, a - 1, value(a), V))
+    post += ["        %skmax = vector.reduction <maximumf>, %skmx7 : vector<16xf32> into f32",
+             "        %skz = arith.cmpf ueq, %skmax, %cst_33 : f32",
+             "        %skexact = arith.ori %skany, %skz : i1",
+             "        %sksel = arith.select %skexact, %cst_34, %skmax : f32",
+             "        memref.store %sksel, %skr[%c0] : memref<1xf32>",
+             "        %ske = arith.extui %skexact : i1 to i8",
+             "        memref.store %ske, %skflags[%81] : memref<64xi8>",
+             "      }"]
+    st = find(L, r"memref.store %88, %view\[%c0\]")
+    L = L[:st + 1] + post + L[st + 1:]
+    fn = find(L, r"func.func @SH")
+    L.insert(fn + 1, "    %skflags = memref.alloca() : memref<64xi8>")
+    return "\n".join(L)
+
+
+def edit_exp_loop(L, results, iter_args, types, pre, keep_prefetch, ins, yields):
+    """Row r's exp loop with `pre` before it, more iter_args, `ins` after
+    the step's column offsets and more yielded values."""
+    loop = find(L, r"%85:2 = scf.for %arg5 = %c0 to %c32000 step %c64")
+    L[loop] = L[loop].replace("%85:2 =", "%%85:%d =" % results).replace(
         "iter_args(%arg6 = %cst_8, %arg7 = %c0_i32)",
-        "iter_args(%arg6 = %cst_8, %arg7 = %c0_i32, " +
-        ", ".join("%%ska%d = %%skn%d" % (a, a) for a in range(8)) +
-        ", %skf0 = %skfalse, %skf1 = %skfalse)").replace(
-        "-> (vector<64xf32>, i32)", "-> (vector<64xf32>, i32, " + ", ".join([V] * 8) +
-        ", vector<16xi1>, vector<16xi1>)")
-    L[loop] = hdr
+        "iter_args(%arg6 = %cst_8, %arg7 = %c0_i32, " + iter_args + ")").replace(
+        "-> (vector<64xf32>, i32)", "-> (vector<64xf32>, i32, " + types + ")")
     L = L[:loop] + pre + L[loop:]
     loop += len(pre)
-    end = find(r"scf.yield %192, %139 : vector<64xf32>, i32", loop)
+    end = find(L, r"scf.yield %192, %139 : vector<64xf32>, i32", loop)
     body = L[loop + 1:end]
     if not keep_prefetch:
         body = [l for l in body if "memref.prefetch %subview_40" not in l]
-    at = next(i for i, l in enumerate(body) if l.strip().startswith("%130 = arith.addi %arg5, %c48"))
-    cols = ["%arg5", "%128", "%129", "%130"]
+    at = next(i for i, l in enumerate(body)
+              if l.strip().startswith("%130 = arith.addi %arg5, %c48"))
+    body = body[:at + 1] + ins + body[at + 1:]
+    y = ("        scf.yield %192, %139, " + yields + " : vector<64xf32>, i32, " + types)
+    return L[:loop + 1] + body + [y] + L[end + 1:]
+
+
+COLUMNS = ["%arg5", "%128", "%129", "%130"]
+NAN_FLAGS = ["        %sku0 = arith.cmpf uno, %skl0, %skl1 : " + V,
+             "        %skg0 = arith.ori %skf0, %sku0 : vector<16xi1>",
+             "        %sku1 = arith.cmpf uno, %skl2, %skl3 : " + V,
+             "        %skg1 = arith.ori %skf1, %sku1 : vector<16xi1>"]
+FALSE = "      %skfalse = arith.constant dense<false> : vector<16xi1>"
+
+
+def reg(text, keep_prefetch=False):
+    L = skip_max_pass(text.split("\n"))
+    pre = ["      %%skn%d = vector.load %%subview_40[%%c0, %%c%d] : %s, %s" % (a, 16 * a, T, V)
+           for a in range(8)] + [FALSE]
     ins = []
     for a in range(4):
-        ins.append("        %%skl%d = vector.load %%subview_40[%%c0, %s] : %s, %s" % (a, cols[a], T, V))
+        ins.append("        %%skl%d = vector.load %%subview_40[%%c0, %s] : %s, %s" % (a, COLUMNS[a], T, V))
         ins.append("        %%skc%d = arith.cmpf ogt, %%skl%d, %%ska%d : %s" % (a, a, a, V))
         ins.append("        %%sks%d = arith.select %%skc%d, %%skl%d, %%ska%d : vector<16xi1>, %s" % (a, a, a, a, V))
-    ins.append("        %sku0 = arith.cmpf uno, %skl0, %skl1 : " + V)
-    ins.append("        %skg0 = arith.ori %skf0, %sku0 : vector<16xi1>")
-    ins.append("        %sku1 = arith.cmpf uno, %skl2, %skl3 : " + V)
-    ins.append("        %skg1 = arith.ori %skf1, %sku1 : vector<16xi1>")
-    body = body[:at + 1] + ins + body[at + 1:]
-    y = ("        scf.yield %192, %139, %ska4, %ska5, %ska6, %ska7, %sks0, %sks1, %sks2, %sks3, %skg0, %skg1 : vector<64xf32>, i32, "
-         + ", ".join([V] * 8) + ", vector<16xi1>, vector<16xi1>")
-    L = L[:loop + 1] + body + [y] + L[end + 1:]
-    # After the loop: row r+1's extremes, max, exact flag.
-    st = find(r"memref.store %88, %view\[%c0\]", loop)
-    post = ["      scf.if %80 {",
+    L = edit_exp_loop(
+        L, 12, ", ".join("%%ska%d = %%skn%d" % (a, a) for a in range(8)) +
+        ", %skf0 = %skfalse, %skf1 = %skfalse", ", ".join([V] * 8) + ", vector<16xi1>, vector<16xi1>",
+        pre, keep_prefetch, ins + NAN_FLAGS,
+        "%ska4, %ska5, %ska6, %ska7, %sks0, %sks1, %sks2, %sks3, %skg0, %skg1")
+    head = ["      scf.if %80 {",
             "        %sko = arith.muli %81, %c512 : index",
             "        %sko2 = arith.addi %sko, %c221184 : index",
             "        %skx = memref.view %arg3[%sko2][] : memref<262144xi8> to memref<1x128xf32>",
@@ -103,112 +140,41 @@ def reg(text, keep_prefetch=False):
             "        %skr = memref.view %arg3[%skm2][] : memref<262144xi8> to memref<1xf32>",
             "        %skor = arith.ori %85#10, %85#11 : vector<16xi1>",
             "        %skany = vector.reduction <or>, %skor : vector<16xi1> into i1"]
-    for a in range(8):
-        post.append("        vector.store %%85#%d, %%skx[%%c0, %%c%d] : memref<1x128xf32>, %s" % (2 + a, 16 * a, V) if a else
-                    "        vector.store %85#2, %skx[%c0, %c0] : memref<1x128xf32>, " + V)
-        if a == 1:
-            post.append("        %skmx1 = arith.maximumf %85#2, %85#3 : " + V)
-        elif a > 1:
-            post.append("        %%skmx%d = arith.maximumf %%skmx%d, %%85#%d : %s" % (a, a - 1, 2 + a, V))
-    post += ["        %skmax = vector.reduction <maximumf>, %skmx7 : vector<16xf32> into f32",
-             "        %skz = arith.cmpf ueq, %skmax, %cst_33 : f32",
-             "        %skexact = arith.ori %skany, %skz : i1",
-             "        %sksel = arith.select %skexact, %cst_34, %skmax : f32",
-             "        memref.store %sksel, %skr[%c0] : memref<1xf32>",
-             "        %ske = arith.extui %skexact : i1 to i8",
-             "        memref.store %ske, %skflags[%81] : memref<64xi8>",
-             "      }"]
-    L = L[:st + 1] + post + L[st + 1:]
-    fn = find(r"func.func @SH")
-    L.insert(fn + 1, "    %skflags = memref.alloca() : memref<64xi8>")
-    return "\n".join(L)
+    return store_next_row(
+        L, head,
+        lambda a: ["        vector.store %%85#%d, %%skx[%%c0, %%c%d] : memref<1x128xf32>, %s" % (2 + a, 16 * a, V)],
+        lambda a: "%%85#%d" % (2 + a))
 
 
 def mem(text):
-    L = text.split("\n")
-    def find(pat, start=0):
-        for i in range(start, len(L)):
-            if re.search(pat, L[i]):
-                return i
-        raise SystemExit("not found: " + pat)
-    T = "memref<1x32000xf32, strided<[32000, 1], offset: ?>>"
-    V = "vector<16xf32>"
-    X = "memref<1x128xf32>"
-    par = find(r"scf.parallel \(%arg4\)")
-    fill = find(r"memref.store %cst_34, %view_37\[%c0\]", par)
-    maxstart = find(r"%6 = vector.load %subview\[%c0, %c0\]", fill)
-    maxend = find(r"memref.store %33, %view_37\[%c0\]", maxstart)
-    inner = [re.sub(r"%32\b", "%sk32", l) for l in [L[fill]] + L[maxstart:maxend + 1]]
-    wrapped = (["      %skfirst = arith.cmpi eq, %arg4, %c0 : index",
-                "      %32 = scf.if %skfirst -> (i1) {"] + inner +
-               ["      scf.yield %sk32 : i1", "      } else {",
-                "      %skl = memref.load %skflags[%arg4] : memref<64xi8>",
-                "      %skb = arith.trunci %skl : i8 to i1",
-                "      scf.yield %skb : i1", "      }"])
-    L = L[:fill] + L[fill + 1:maxstart] + wrapped + L[maxend + 1:]
-    loop = find(r"%85:2 = scf.for %arg5 = %c0 to %c32000 step %c64")
+    L = skip_max_pass(text.split("\n"))
     pre = ["      %sko = arith.muli %81, %c512 : index",
            "      %sko2 = arith.addi %sko, %c221184 : index",
            "      %skx = memref.view %arg3[%sko2][] : memref<262144xi8> to " + X]
     for a in range(8):
-        pre.append("      %%skn%d = vector.load %%subview_40[%%c0, %%c%d] : %s, %s" % (a, 16 * a, T, V) if a else
-                   "      %skn0 = vector.load %subview_40[%c0, %c0] : " + T + ", " + V)
-        pre.append("      vector.store %%skn%d, %%skx[%%c0, %%c%d] : %s, %s" % (a, 16 * a, X, V) if a else
-                   "      vector.store %skn0, %skx[%c0, %c0] : " + X + ", " + V)
-    pre.append("      %skfalse = arith.constant dense<false> : vector<16xi1>")
-    hdr = L[loop]
-    hdr = hdr.replace("%85:2 =", "%85:4 =").replace(
-        "iter_args(%arg6 = %cst_8, %arg7 = %c0_i32)",
-        "iter_args(%arg6 = %cst_8, %arg7 = %c0_i32, %skf0 = %skfalse, %skf1 = %skfalse)").replace(
-        "-> (vector<64xf32>, i32)", "-> (vector<64xf32>, i32, vector<16xi1>, vector<16xi1>)")
-    L[loop] = hdr
-    L = L[:loop] + pre + L[loop:]
-    loop += len(pre)
-    end = find(r"scf.yield %192, %139 : vector<64xf32>, i32", loop)
-    body = [l for l in L[loop + 1:end] if "memref.prefetch %subview_40" not in l]
-    at = next(i for i, l in enumerate(body) if l.strip().startswith("%130 = arith.addi %arg5, %c48"))
-    cols = ["%arg5", "%128", "%129", "%130"]
+        pre.append("      %%skn%d = vector.load %%subview_40[%%c0, %%c%d] : %s, %s" % (a, 16 * a, T, V))
+        pre.append("      vector.store %%skn%d, %%skx[%%c0, %%c%d] : %s, %s" % (a, 16 * a, X, V))
+    pre.append(FALSE)
     ins = ["        %skpo = arith.andi %arg5, %c64 : index"]
     for a in range(4):
-        ins.append("        %%skp%d = arith.addi %%skpo, %%c%d : index" % (a, 16 * a) if a else "        %skp0 = arith.addi %skpo, %c0 : index")
-        ins.append("        %%skl%d = vector.load %%subview_40[%%c0, %s] : %s, %s" % (a, cols[a], T, V))
+        ins.append("        %%skp%d = arith.addi %%skpo, %%c%d : index" % (a, 16 * a))
+        ins.append("        %%skl%d = vector.load %%subview_40[%%c0, %s] : %s, %s" % (a, COLUMNS[a], T, V))
         ins.append("        %%ska%d = vector.load %%skx[%%c0, %%skp%d] : %s, %s" % (a, a, X, V))
         ins.append("        %%skc%d = arith.cmpf ogt, %%skl%d, %%ska%d : %s" % (a, a, a, V))
         ins.append("        %%sks%d = arith.select %%skc%d, %%skl%d, %%ska%d : vector<16xi1>, %s" % (a, a, a, a, V))
         ins.append("        vector.store %%sks%d, %%skx[%%c0, %%skp%d] : %s, %s" % (a, a, X, V))
-    ins.append("        %sku0 = arith.cmpf uno, %skl0, %skl1 : " + V)
-    ins.append("        %skg0 = arith.ori %skf0, %sku0 : vector<16xi1>")
-    ins.append("        %sku1 = arith.cmpf uno, %skl2, %skl3 : " + V)
-    ins.append("        %skg1 = arith.ori %skf1, %sku1 : vector<16xi1>")
-    body = body[:at + 1] + ins + body[at + 1:]
-    y = "        scf.yield %192, %139, %skg0, %skg1 : vector<64xf32>, i32, vector<16xi1>, vector<16xi1>"
-    L = L[:loop + 1] + body + [y] + L[end + 1:]
-    st = find(r"memref.store %88, %view\[%c0\]", loop)
-    post = ["      scf.if %80 {",
+    L = edit_exp_loop(L, 4, "%skf0 = %skfalse, %skf1 = %skfalse", "vector<16xi1>, vector<16xi1>",
+                      pre, False, ins + NAN_FLAGS, "%skg0, %skg1")
+    head = ["      scf.if %80 {",
             "        %skm = arith.muli %81, %c64_36 : index",
             "        %skm2 = arith.addi %skm, %c258048 : index",
             "        %skr = memref.view %arg3[%skm2][] : memref<262144xi8> to memref<1xf32>",
             "        %skor = arith.ori %85#2, %85#3 : vector<16xi1>",
             "        %skany = vector.reduction <or>, %skor : vector<16xi1> into i1"]
-    for a in range(8):
-        post.append("        %%skv%d = vector.load %%skx[%%c0, %%c%d] : %s, %s" % (a, 16 * a, X, V) if a else
-                    "        %skv0 = vector.load %skx[%c0, %c0] : " + X + ", " + V)
-        if a == 1:
-            post.append("        %skmx1 = arith.maximumf %skv0, %skv1 : " + V)
-        elif a > 1:
-            post.append("        %%skmx%d = arith.maximumf %%skmx%d, %%skv%d : %s" % (a, a - 1, a, V))
-    post += ["        %skmax = vector.reduction <maximumf>, %skmx7 : vector<16xf32> into f32",
-             "        %skz = arith.cmpf ueq, %skmax, %cst_33 : f32",
-             "        %skexact = arith.ori %skany, %skz : i1",
-             "        %sksel = arith.select %skexact, %cst_34, %skmax : f32",
-             "        memref.store %sksel, %skr[%c0] : memref<1xf32>",
-             "        %ske = arith.extui %skexact : i1 to i8",
-             "        memref.store %ske, %skflags[%81] : memref<64xi8>",
-             "      }"]
-    L = L[:st + 1] + post + L[st + 1:]
-    fn = find(r"func.func @SH")
-    L.insert(fn + 1, "    %skflags = memref.alloca() : memref<64xi8>")
-    return "\n".join(L)
+    return store_next_row(
+        L, head,
+        lambda a: ["        %%skv%d = vector.load %%skx[%%c0, %%c%d] : %s, %s" % (a, 16 * a, X, V)],
+        lambda a: "%%skv%d" % a)
 
 
 def drop_flag(s, old_yield, new_yield):
@@ -224,13 +190,8 @@ def drop_flag(s, old_yield, new_yield):
 
 def retry(text):
     L = text.split("\n")
-    def find(pat, start=0):
-        for i in range(start, len(L)):
-            if re.search(pat, L[i]):
-                return i
-        raise SystemExit("not found: " + pat)
-    e = find(r"^      scf.if %32 \{")
-    s = find(r"memref.store %88, %view\[%c0\]", e)
+    e = find(L, r"^      scf.if %32 \{")
+    s = find(L, r"memref.store %88, %view\[%c0\]", e)
     region = L[e:s + 1]
     hoist_pats = [r"%c1024 = ", r"%34 = arith.muli %arg4", r"%c155648 = ", r"%35 = arith.addi %34",
                   r"%view_39 = ", r"%79 = ", r"%80 = ", r"%81 = ", r"%subview_40 = ",
@@ -262,7 +223,6 @@ def retry(text):
 
 def prefetch_after_next(s):
     """A prefetch of row r+2 (clamped) at the columns of row r+1's loads."""
-    T = "memref<1x32000xf32, strided<[32000, 1], offset: ?>>"
     anchor = re.search(r"      %subview_40 = memref.subview[^\n]*\n", s).group(0)
     add = ("      %skr2a = arith.addi %arg4, %c2 : index\n"
            "      %skr2c = arith.constant 63 : index\n"
