@@ -426,7 +426,7 @@ private:
       state.count = emitPositionScan(b, loc, threshold);
     } else if (bound != BoundKind::Sample) {
       state = p.candidateChunks
-                  ? emitListedScan(b, loc, startState(b, loc, threshold))
+                  ? emitListedScan(b, loc, threshold)
                   : emitScan(b, loc, startState(b, loc, threshold));
     } else {
       // When the guess lets fewer than K elements pass, scan again with
@@ -1388,10 +1388,7 @@ private:
       return emitFloatOfOrd(lb, l, ord);
     };
     auto passes = [&](OpBuilder &lb, Location l, Value x) -> Value {
-      Value value = p.input.evaluateWithCarrier(
-          lb, l, coordsAt(index(lb, l, 0)), /*width=*/1, x);
-      return arith::CmpFOp::create(lb, l, arith::CmpFPredicate::UGE, value,
-                                   limit);
+      return emitCarrierPasses(lb, l, x, limit);
     };
     // lo fails (or is ord(-inf)); hi passes (or is ord(+inf)).
     auto search = scf::ForOp::create(
@@ -1424,6 +1421,33 @@ private:
         arith::XOrIOp::create(b, loc, passes(b, loc, negativeInf),
                               arith::ConstantIntOp::create(b, loc, 1, 1)));
     return arith::SelectOp::create(b, loc, filters, above, negativeInf);
+  }
+
+  /// Whether the prologue at the scalar carrier `x` passes `limit`.
+  Value emitCarrierPasses(OpBuilder &b, Location loc, Value x, Value limit) {
+    Value value = p.input.evaluateWithCarrier(
+        b, loc, coordsAt(index(b, loc, 0)), /*width=*/1, x);
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGE, value,
+                                 limit);
+  }
+
+  /// Whether every carrier x below the float `floor` fails `limit`: with
+  /// f monotone in ord(x) (emitMonotoneGuard), exactly when the float just
+  /// below `floor` in ord fails; `floor` is then a carrier limit too. One
+  /// evaluation of the prologue where emitCarrierLimit's bisection takes
+  /// kCarrierSearchSteps dependent ones (~130 ns per SH row).
+  Value emitFailsBelow(OpBuilder &b, Location loc, Value floor, Value limit) {
+    Type i32 = b.getI32Type();
+    Value below = arith::MaxUIOp::create(
+        b, loc,
+        arith::SubIOp::create(b, loc, emitOrd(b, loc, floor),
+                              intConstant(b, loc, i32, 1)),
+        intConstant(b, loc, i32, kOrdOfNegativeInf));
+    Value fails = arith::XOrIOp::create(
+        b, loc, emitCarrierPasses(b, loc, emitFloatOfOrd(b, loc, below), limit),
+        arith::ConstantIntOp::create(b, loc, 1, 1));
+    return arith::AndIOp::create(b, loc, p.input.emitMonotoneGuard(b, loc),
+                                 fails);
   }
 
   /// The f32 whose ord (decreasing) is `ord`: the inverse of the sign flip.
@@ -1527,14 +1551,15 @@ private:
 
   /// The scan over the chunks that the exp pass listed (see
   /// emitCandidateLimits), then over the chunks past those it compared,
-  /// when the list is usable: it did not overflow, and its limit lies at or
-  /// below the carrier's limit, so every chunk not listed has only lanes
-  /// below the carrier's limit, which emitChunk would skip (the prologue
-  /// is monotone: docs/numerics.md). The listed chunks run through
-  /// emitChunk in position order: the keys and their order are those of
-  /// emitScan, which runs otherwise (a NaN, an infinite or a zero max, a
-  /// limit above the carrier's, an overflow, a pass that did not list).
-  ScanState emitListedScan(OpBuilder &b, Location loc, ScanState state) {
+  /// when the list is usable: it did not overflow, and every carrier below
+  /// its limit fails the threshold (emitFailsBelow), so every chunk not
+  /// listed has no element that passes, and the list's limit serves as the
+  /// carrier's limit of the listed chunks (docs/numerics.md). The listed
+  /// chunks run through emitChunk in position order: the keys and their
+  /// order are those of emitScan, which runs otherwise (a NaN, an infinite
+  /// or a zero max, a limit where elements below pass, an overflow, a pass
+  /// that did not list) with the bisected carrier's limit.
+  ScanState emitListedScan(OpBuilder &b, Location loc, Value threshold) {
     Type i32 = b.getI32Type();
     Value sequence = outerIvs.front();
     auto header = [&](int64_t slot) -> Value {
@@ -1545,17 +1570,19 @@ private:
       return arith::IndexCastUIOp::create(lb, l, lb.getIndexType(), value);
     };
     Value count = header(kCandidateCount);
-    Value limit = arith::BitcastOp::create(b, loc, b.getF32Type(),
-                                           header(kCandidateLimit));
+    Value listLimit = arith::BitcastOp::create(b, loc, b.getF32Type(),
+                                               header(kCandidateLimit));
+    Value c0 = index(b, loc, 0);
+    Value limit = emitLimit(b, loc, threshold);
     Value listed = arith::AndIOp::create(
         b, loc,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, count,
                               intConstant(b, loc, i32, getCandidateCapacity())),
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE, limit,
-                              state.carrierLimit));
+        emitFailsBelow(b, loc, listLimit, limit));
     auto scan = scf::IfOp::create(
         b, loc, listed,
         [&](OpBuilder &ib, Location il) {
+          ScanState state = {c0, threshold, c0, limit, listLimit};
           Value span =
               asIndex(ib, il,
                       memref::LoadOp::create(
@@ -1605,7 +1632,9 @@ private:
           scf::YieldOp::create(ib, il, rest.getResults());
         },
         [&](OpBuilder &eb, Location el) {
-          scf::YieldOp::create(eb, el, emitScan(eb, el, state).asValues());
+          scf::YieldOp::create(
+              eb, el,
+              emitScan(eb, el, startState(eb, el, threshold)).asValues());
         });
     return ScanState::from(scan.getResults());
   }

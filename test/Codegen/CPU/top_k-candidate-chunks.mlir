@@ -16,8 +16,8 @@
 // exp-sum pass gets the list as one more input and dml.candidate_chunks
 // [carrier 0, list input 2, granule 16, capacity 65]. The selection scans
 // the listed chunks and those past the pass's vector end when the count
-// is within the capacity and the limit lies at or below the carrier's
-// limit, else the whole row (groups of 64 lanes) as before. The bound of
+// is within the capacity and f fails just below the limit, else the whole
+// row (groups of 64 lanes) as before. The bound of
 // the selection is ord(f(b)), f evaluated once on a broadcast chunk, where
 // f is monotone (lse finite); else the K-th of the 128 ords of f at the
 // extremes, counted 16 at a time.
@@ -71,18 +71,36 @@
 // CHECK: %[[COUNT:.*]] = memref.load %[[LIST]][%[[SEQ]], %c0{{.*}}] : memref<2x71xi32>
 // CHECK: %[[LBITS:.*]] = memref.load %[[LIST]][%[[SEQ]], %c1{{.*}}] : memref<2x71xi32>
 // CHECK: %[[L:.*]] = arith.bitcast %[[LBITS]] : i32 to f32
+// The list is usable where f fails at the float just below L (ord(L) - 1,
+// not below ord(-inf)): one evaluation, no bisection; L is then the
+// carrier's limit of the listed chunks.
+// CHECK-NOT: scf.for
 // CHECK: %[[FITS:.*]] = arith.cmpi ule, %[[COUNT]], %c65_i32 : i32
-// CHECK: %[[BELOW:.*]] = arith.cmpf ole, %[[L]], %{{.*}} : f32
-// CHECK: %[[USE:.*]] = arith.andi %[[FITS]], %[[BELOW]] : i1
-// CHECK: scf.if %[[USE]] -> (index, i32, index, f32, f32) {
+// CHECK-NOT: scf.for
+// CHECK: %[[LORD:.*]] = arith.xori %{{.*}} : i32
+// CHECK-NEXT: %{{.*}} = arith.constant 1 : i32
+// CHECK-NEXT: %[[DOWN:.*]] = arith.subi %[[LORD]], %{{.*}} : i32
+// CHECK: arith.maxui %[[DOWN]], %c8388607_i32{{.*}} : i32
+// CHECK-NOT: scf.for
+// CHECK: %[[Y:.*]] = arith.bitcast %{{.*}} : i32 to f32
+// CHECK-NEXT: %{{.*}} = arith.constant 0 : index
+// CHECK-NEXT: %[[FY:.*]] = arith.subf %[[Y]], %{{.*}} : f32
+// CHECK-NEXT: %[[PASS:.*]] = arith.cmpf uge, %[[FY]], %{{.*}} : f32
+// CHECK: %[[FAILS:.*]] = arith.xori %[[PASS]], %{{.*}} : i1
+// CHECK-NOT: scf.for
+// CHECK: %[[FB:.*]] = arith.andi %{{.*}}, %[[FAILS]] : i1
+// CHECK-NEXT: %[[USE:.*]] = arith.andi %[[FITS]], %[[FB]] : i1
+// CHECK-NEXT: scf.if %[[USE]] -> (index, i32, index, f32, f32) {
 // CHECK: %[[SPAN:.*]] = memref.load %[[LIST]][%[[SEQ]], %c2{{.*}}]
 // CHECK: %[[COVERED:.*]] = memref.load %[[LIST]][%[[SEQ]], %c3{{.*}}]
-// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args({{.*}}, %{{.*}} = %[[L]]) -> (index, i32, index, f32, f32)
 // CHECK: %[[AT:.*]] = arith.addi %[[I]], %c5
 // CHECK: %[[START:.*]] = memref.load %[[LIST]][%[[SEQ]], %[[AT]]]
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c16
 // CHECK: } else {
-// The fallback: the whole row in groups of 4 chunks, as without a list.
+// The fallback: the carrier's limit by bisection, then the whole row in
+// groups of 4 chunks, as without a list.
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c24 step
 // CHECK: scf.for %{{.*}} = %{{.*}} to %c8192 step %c64
 // CHECK: memref.dealloc %[[LIST]]
 // NARROW-LABEL: func.func @log_softmax
