@@ -104,6 +104,9 @@ constexpr int64_t kMaxPositionScanLength = 1024;
 /// Bisection steps for the carrier's limit: the limit ends at most 2^8 ords
 /// (a relative 2^-15 of the value) below the exact boundary.
 constexpr int64_t kCarrierSearchSteps = 24;
+/// Scalar evaluations between the list's limit and b that place the listed
+/// scan's carrier limit (see emitListedCarrierLimit).
+constexpr int64_t kListedLimitProbes = 4;
 
 /// A row's candidate list holds up to one step start per this many
 /// elements: half the steps of the exp pass over one row in 64-lane steps
@@ -426,7 +429,7 @@ private:
       state.count = emitPositionScan(b, loc, threshold);
     } else if (bound != BoundKind::Sample) {
       state = p.candidateChunks
-                  ? emitListedScan(b, loc, startState(b, loc, threshold))
+                  ? emitListedScan(b, loc, threshold)
                   : emitScan(b, loc, startState(b, loc, threshold));
     } else {
       // When the guess lets fewer than K elements pass, scan again with
@@ -1426,6 +1429,56 @@ private:
     return arith::SelectOp::create(b, loc, filters, above, negativeInf);
   }
 
+  /// For the listed scan, whether every carrier x below the float `floor`
+  /// fails `limit`, and then a carrier limit at or above `floor`. With f
+  /// monotone in ord(x) (emitMonotoneGuard), every x whose ord is at most
+  /// a failing one fails: f is evaluated (independent scalar evaluations,
+  /// no chain) at ord(floor) - 1 (not below ord(-inf)), which must fail,
+  /// and at ord(ceiling) - span / 2^i for i = 1..4, span = ord(ceiling) -
+  /// ord(floor) + 1; the float after the greatest failing ord is the
+  /// limit. It replaces emitCarrierLimit's kCarrierSearchSteps dependent
+  /// evaluations (~0.12 us per SH row); where `ceiling` passes (the
+  /// softmax bound b) and the exact boundary lies in the span's last
+  /// sixteenth, as on the suite's rows, the chunks whose lanes all fail
+  /// are as few as with the bisected limit (with `floor` itself as the
+  /// limit SM evaluated 15 chunks per row instead of 10).
+  std::pair<Value, Value> emitListedCarrierLimit(OpBuilder &b, Location loc,
+                                                 Value floor, Value ceiling,
+                                                 Value limit) {
+    Type i32 = b.getI32Type();
+    auto fails = [&](Value ord) -> Value {
+      Value value =
+          p.input.evaluateWithCarrier(b, loc, coordsAt(index(b, loc, 0)),
+                                      /*width=*/1, emitFloatOfOrd(b, loc, ord));
+      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, value,
+                                   limit);
+    };
+    Value low = arith::MaxUIOp::create(
+        b, loc,
+        arith::SubIOp::create(b, loc, emitOrd(b, loc, floor),
+                              intConstant(b, loc, i32, 1)),
+        intConstant(b, loc, i32, kOrdOfNegativeInf));
+    Value high = emitOrd(b, loc, ceiling);
+    Value span = arith::SubIOp::create(b, loc, high, low);
+    Value lowFails = fails(low);
+    Value greatest = low;
+    for (int64_t shift = 1; shift <= kListedLimitProbes; ++shift) {
+      Value ord = arith::SubIOp::create(
+          b, loc, high,
+          arith::ShRUIOp::create(b, loc, span,
+                                 intConstant(b, loc, i32, shift)));
+      greatest = arith::SelectOp::create(
+          b, loc, fails(ord), arith::MaxUIOp::create(b, loc, greatest, ord),
+          greatest);
+    }
+    Value carrierLimit = emitFloatOfOrd(
+        b, loc,
+        arith::AddIOp::create(b, loc, greatest, intConstant(b, loc, i32, 1)));
+    Value usable = arith::AndIOp::create(
+        b, loc, p.input.emitMonotoneGuard(b, loc), lowFails);
+    return {usable, carrierLimit};
+  }
+
   /// The f32 whose ord (decreasing) is `ord`: the inverse of the sign flip.
   static Value emitFloatOfOrd(OpBuilder &b, Location loc, Value ord) {
     Type i32 = b.getI32Type();
@@ -1527,14 +1580,15 @@ private:
 
   /// The scan over the chunks that the exp pass listed (see
   /// emitCandidateLimits), then over the chunks past those it compared,
-  /// when the list is usable: it did not overflow, and its limit lies at or
-  /// below the carrier's limit, so every chunk not listed has only lanes
-  /// below the carrier's limit, which emitChunk would skip (the prologue
-  /// is monotone: docs/numerics.md). The listed chunks run through
-  /// emitChunk in position order: the keys and their order are those of
-  /// emitScan, which runs otherwise (a NaN, an infinite or a zero max, a
-  /// limit above the carrier's, an overflow, a pass that did not list).
-  ScanState emitListedScan(OpBuilder &b, Location loc, ScanState state) {
+  /// when the list is usable: it did not overflow, and every carrier below
+  /// its limit fails the threshold (emitFailsBelow), so every chunk not
+  /// listed has no element that passes, and the list's limit serves as the
+  /// carrier's limit of the listed chunks (docs/numerics.md). The listed
+  /// chunks run through emitChunk in position order: the keys and their
+  /// order are those of emitScan, which runs otherwise (a NaN, an infinite
+  /// or a zero max, a limit where elements below pass, an overflow, a pass
+  /// that did not list) with the bisected carrier's limit.
+  ScanState emitListedScan(OpBuilder &b, Location loc, Value threshold) {
     Type i32 = b.getI32Type();
     Value sequence = outerIvs.front();
     auto header = [&](int64_t slot) -> Value {
@@ -1545,17 +1599,23 @@ private:
       return arith::IndexCastUIOp::create(lb, l, lb.getIndexType(), value);
     };
     Value count = header(kCandidateCount);
-    Value limit = arith::BitcastOp::create(b, loc, b.getF32Type(),
-                                           header(kCandidateLimit));
+    Value listLimit = arith::BitcastOp::create(b, loc, b.getF32Type(),
+                                               header(kCandidateLimit));
+    Value bound = arith::BitcastOp::create(b, loc, b.getF32Type(),
+                                           header(kCandidateBound));
+    Value c0 = index(b, loc, 0);
+    Value limit = emitLimit(b, loc, threshold);
+    auto [usable, carrierLimit] =
+        emitListedCarrierLimit(b, loc, listLimit, bound, limit);
     Value listed = arith::AndIOp::create(
         b, loc,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, count,
                               intConstant(b, loc, i32, getCandidateCapacity())),
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE, limit,
-                              state.carrierLimit));
+        usable);
     auto scan = scf::IfOp::create(
         b, loc, listed,
         [&](OpBuilder &ib, Location il) {
+          ScanState state = {c0, threshold, c0, limit, carrierLimit};
           Value span =
               asIndex(ib, il,
                       memref::LoadOp::create(
@@ -1605,7 +1665,9 @@ private:
           scf::YieldOp::create(ib, il, rest.getResults());
         },
         [&](OpBuilder &eb, Location el) {
-          scf::YieldOp::create(eb, el, emitScan(eb, el, state).asValues());
+          scf::YieldOp::create(
+              eb, el,
+              emitScan(eb, el, startState(eb, el, threshold)).asValues());
         });
     return ScanState::from(scan.getResults());
   }

@@ -16,8 +16,9 @@
 // exp-sum pass gets the list as one more input and dml.candidate_chunks
 // [carrier 0, list input 2, granule 16, capacity 65]. The selection scans
 // the listed chunks and those past the pass's vector end when the count
-// is within the capacity and the limit lies at or below the carrier's
-// limit, else the whole row (groups of 64 lanes) as before. The bound of
+// is within the capacity and f fails just below the limit (with four more
+// evaluations between the limit and b for the carrier's limit), else the
+// whole row (groups of 64 lanes) as before. The bound of
 // the selection is ord(f(b)), f evaluated once on a broadcast chunk, where
 // f is monotone (lse finite); else the K-th of the 128 ords of f at the
 // extremes, counted 16 at a time.
@@ -71,18 +72,55 @@
 // CHECK: %[[COUNT:.*]] = memref.load %[[LIST]][%[[SEQ]], %c0{{.*}}] : memref<2x71xi32>
 // CHECK: %[[LBITS:.*]] = memref.load %[[LIST]][%[[SEQ]], %c1{{.*}}] : memref<2x71xi32>
 // CHECK: %[[L:.*]] = arith.bitcast %[[LBITS]] : i32 to f32
+// The list is usable where f fails at the float just below L (ord(L) - 1,
+// not below ord(-inf)): no bisection, but independent evaluations of f
+// there and at ord(b) - span / 2, / 4, / 8, / 16 (span = ord(b) - (ord(L)
+// - 1)); the float after the greatest failing ord is the listed chunks'
+// carrier limit.
+// CHECK-NOT: scf.for
+// CHECK: %[[BB:.*]] = memref.load %[[LIST]][%[[SEQ]], %c4{{.*}}] : memref<2x71xi32>
+// CHECK: %[[B:.*]] = arith.bitcast %[[BB]] : i32 to f32
+// CHECK-NOT: scf.for
+// CHECK: arith.bitcast %[[L]] : f32 to i32
+// CHECK: %[[LORD:.*]] = arith.xori %{{.*}} : i32
+// CHECK-NEXT: %{{.*}} = arith.constant 1 : i32
+// CHECK-NEXT: %[[DOWN:.*]] = arith.subi %[[LORD]], %{{.*}} : i32
+// CHECK: %[[LOW:.*]] = arith.maxui %[[DOWN]], %c8388607_i32{{.*}} : i32
+// CHECK: arith.bitcast %[[B]] : f32 to i32
+// CHECK: %[[BORD:.*]] = arith.xori %{{.*}} : i32
+// CHECK-NEXT: %[[SPAN16:.*]] = arith.subi %[[BORD]], %[[LOW]] : i32
+// CHECK: %[[Y:.*]] = arith.bitcast %{{.*}} : i32 to f32
+// CHECK-NEXT: %[[FY:.*]] = arith.subf %[[Y]], %{{.*}} : f32
+// CHECK-NEXT: %[[LOWFAILS:.*]] = arith.cmpf olt, %[[FY]], %{{.*}} : f32
+// CHECK: %[[H1:.*]] = arith.shrui %[[SPAN16]], %c1_i32{{.*}} : i32
+// CHECK-NEXT: %[[O1:.*]] = arith.subi %[[BORD]], %[[H1]] : i32
+// CHECK: %[[F1:.*]] = arith.cmpf olt, %{{.*}}, %{{.*}} : f32
+// CHECK-NEXT: %[[M1:.*]] = arith.maxui %[[LOW]], %[[O1]] : i32
+// CHECK-NEXT: %[[G1:.*]] = arith.select %[[F1]], %[[M1]], %[[LOW]] : i32
+// CHECK-NOT: scf.for
+// CHECK: arith.shrui %[[SPAN16]], %c4_i32 : i32
+// CHECK: arith.cmpf olt
+// CHECK-NEXT: arith.maxui
+// CHECK-NEXT: %[[G4:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %{{.*}} = arith.constant 1 : i32
+// CHECK-NEXT: %[[ABOVE:.*]] = arith.addi %[[G4]], %{{.*}} : i32
+// CHECK: %[[CL:.*]] = arith.bitcast %{{.*}} : i32 to f32
+// CHECK-NOT: scf.for
+// CHECK: %[[MONO2:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
+// CHECK-NEXT: %[[USABLE:.*]] = arith.andi %[[MONO2]], %[[LOWFAILS]] : i1
 // CHECK: %[[FITS:.*]] = arith.cmpi ule, %[[COUNT]], %c65_i32 : i32
-// CHECK: %[[BELOW:.*]] = arith.cmpf ole, %[[L]], %{{.*}} : f32
-// CHECK: %[[USE:.*]] = arith.andi %[[FITS]], %[[BELOW]] : i1
-// CHECK: scf.if %[[USE]] -> (index, i32, index, f32, f32) {
+// CHECK-NEXT: %[[USE:.*]] = arith.andi %[[FITS]], %[[USABLE]] : i1
+// CHECK-NEXT: scf.if %[[USE]] -> (index, i32, index, f32, f32) {
 // CHECK: %[[SPAN:.*]] = memref.load %[[LIST]][%[[SEQ]], %c2{{.*}}]
 // CHECK: %[[COVERED:.*]] = memref.load %[[LIST]][%[[SEQ]], %c3{{.*}}]
-// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args({{.*}}, %{{.*}} = %[[CL]]) -> (index, i32, index, f32, f32)
 // CHECK: %[[AT:.*]] = arith.addi %[[I]], %c5
 // CHECK: %[[START:.*]] = memref.load %[[LIST]][%[[SEQ]], %[[AT]]]
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c16
 // CHECK: } else {
-// The fallback: the whole row in groups of 4 chunks, as without a list.
+// The fallback: the carrier's limit by bisection, then the whole row in
+// groups of 4 chunks, as without a list.
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c24 step
 // CHECK: scf.for %{{.*}} = %{{.*}} to %c8192 step %c64
 // CHECK: memref.dealloc %[[LIST]]
 // NARROW-LABEL: func.func @log_softmax
