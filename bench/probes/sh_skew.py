@@ -1,33 +1,40 @@
-"""The skewed row, hand-built on SH's generated code (issue 10, s27, branch
-sh-skew; bench/README.md "SH: the skewed row, prototyped on the generated
-code"). Timing and exactness prototype, NOT the compiler change.
+"""The skewed row, hand-built on SH's or SM's generated code (issue 10, s27,
+branches sh-skew and sm-skew; bench/README.md "SH: the skewed row,
+prototyped on the generated code" and "SM: the skewed row with row r+2
+prefetched, prototyped"). Timing and exactness prototype, NOT the compiler
+change.
 
-Input: SH's IR after dml-codegen (threads 1, --cpu znver5), dumped by a
-local, uncommitted hook in lib/Compiler/Aot.cpp (bench/probes/
+Input: the case's IR after dml-codegen (threads 1, --cpu znver5), dumped by
+a local, uncommitted hook in lib/Compiler/Aot.cpp (bench/probes/
 sh_skew_hook.patch: DML_CODEGEN_DUMP=FILE writes the module after stage 3,
 DML_CODEGEN_LOAD=FILE compiles FILE's module from stage 4 on). The edits
-find their ops by the SSA names and constants of that dump (main e23500e);
-another shape, option or a changed lowering needs them adjusted.
+find their ops by the SSA names and constants of that dump (CASES: SH at
+main e23500e, SM and its [4, 32000] copy SM4 at 3f6fe36); another shape,
+option or a changed lowering needs them adjusted.
 
 Variants (row r's exp loop folds row r+1's partition maxima with exactly
 the max pass's mapping and combine, so row r+1 skips its max pass; row 0
 keeps it):
-  reg          8 loop-carried accumulators (rotated by 64 lanes) + the NaN
-               flag's unordered compares; the next-row prefetches dropped
+  reg          loop-carried accumulators (SH: 8, rotated by 64 lanes; SM:
+               its 4 chains) + the NaN flag's unordered compares; the
+               next-row prefetches dropped
   reg-pf       the same, prefetches kept
   reg-noflag   reg without the NaN flag (timing only: NOT exact)
-  mem          the accumulators in row r+1's extremes slot (load, compare,
-               masked store per vector) + the NaN flag
+  mem          the accumulators in memory (SH: row r+1's extremes slot;
+               SM: a stack scratch), per vector load, compare, masked
+               store + the NaN flag
   mem-noflag   mem without the NaN flag (timing only: NOT exact)
   retry        mem-noflag, and the row runs again from the exact max
                (scf.while) when its exp sum is NaN and it was not exact
   retry-pf     retry + a prefetch of row r+2 at the loads' columns
+  retry-pf3    retry + row r+3; retry-pf-l2: row r+2 with locality 2
+  retry-reg    reg-noflag with the retry (SM); retry-reg-pf: + row r+2
 
-  python3 sh_skew.py VARIANT SH.cg.mlir OUT.mlir [G]
+  python3 sh_skew.py [SH|SM|SM4] VARIANT IN.cg.mlir OUT.mlir [G]
 
-G (retry variants): rows in groups of G (a divisor of 64), the parallel
-loop over the groups (what threads 2 needs: the rows of one group run in
-order on one thread); without G the 64 rows are one group, which is
+G (retry variants): rows in groups of G (a divisor of the row count), the
+parallel loop over the groups (what threads 2 needs: the rows of one group
+run in order on one thread); without G the rows are one group, which is
 right at one thread only.
 """
 import re
@@ -177,7 +184,7 @@ def acc_type(acc):
 
 def reg(text, keep_prefetch=False):
     if C["func"] != "@SH":
-        raise SystemExit("reg variants: SH only")
+        return reg_chains(text, keep_prefetch)
     L = skip_max_pass(text.split("\n"))
     pre = [next_load(a, "%%c%d" % (16 * a), True) for a in range(8)] + [FALSE]
     ins = []
@@ -205,12 +212,73 @@ def reg(text, keep_prefetch=False):
             lambda a: "%%85#%d" % (2 + a)), "%skmx7")
 
 
+def chain_combine(values):
+    """The max pass's combine of its chains: in chain order, y > acc ? y :
+    acc; then the next row's extremes stored."""
+    lines, prev = [], values[0]
+    for a in range(1, len(values)):
+        lines += ["        %%skec%d = arith.cmpf ogt, %s, %s : %s" % (a, values[a], prev, V),
+                  "        %%skes%d = arith.select %%skec%d, %s, %s : vector<16xi1>, %s" % (a, a, values[a], prev, V)]
+        prev = "%%skes%d" % a
+    lines += ["        %%skeo = arith.muli %s, %s : index" % (C["nextrow"], C["extrow"]),
+              "        %%skeo2 = arith.addi %%skeo, %s : index" % C["extbase"],
+              "        %%skev = memref.view %%arg3[%%skeo2][] : memref<%dxi8> to memref<1x16xf32>" % C["ws"],
+              "        vector.store %s, %%skev[%%c0, %%c0] : memref<1x16xf32>, %s" % (prev, V)]
+    return lines, prev
+
+
+def next_row_head(flags):
+    """Row r+1's max slot view and its NaN flag from the loop's `flags`."""
+    return ["      scf.if %s {" % C["inrange"],
+            "        %%skm = arith.muli %s, %s : index" % (C["nextrow"], C["maxrow"]),
+            "        %%skm2 = arith.addi %%skm, %s : index" % C["maxbase"],
+            "        %%skr = memref.view %%arg3[%%skm2][] : memref<%dxi8> to memref<1xf32>" % C["ws"],
+            "        %%skor = arith.ori %s, %s : vector<16xi1>" % flags,
+            "        %skany = vector.reduction <or>, %skor : vector<16xi1> into i1"]
+
+
+def reg_chains(text, keep_prefetch):
+    """SM: the 4 chain accumulators loop-carried (no spill expected: 4
+    vectors, not SH's 8)."""
+    L = skip_max_pass(text.split("\n"))
+    pre = [next_load(a, "%%c%d" % (16 * a), True) for a in range(4)] + [FALSE]
+    ins = []
+    for a in range(4):
+        ins.append(next_load(a, C["cols"][a]))
+        ins.append("        %%skc%d = arith.cmpf ogt, %%skl%d, %%ska%d : %s" % (a, a, a, V))
+        ins.append("        %%sks%d = arith.select %%skc%d, %%skl%d, %%ska%d : vector<16xi1>, %s" % (a, a, a, a, V))
+    L = edit_exp_loop(
+        L, 8, ", ".join("%%ska%d = %%skn%d" % (a, a) for a in range(4)) +
+        ", %skf0 = %skfalse, %skf1 = %skfalse", ", ".join([V] * 4) + ", vector<16xi1>, vector<16xi1>",
+        pre, keep_prefetch, ins + NAN_FLAGS, "%sks0, %sks1, %sks2, %sks3, %skg0, %skg1")
+    # The chains to the scratch after the loop: the row's retry (an
+    # scf.while around the loop) leaves only memory to the code after it.
+    loop = C["loop"]
+    after = find(L, r"memref.store %s#1, " % loop)
+    L = L[:after] + ["      vector.store %s#%d, %%skacc[%%skgi, %%c%d] : memref<128x64xf32>, %s" % (
+        loop, 2 + a, 16 * a, V) for a in range(4)] + L[after:]
+    return chains_tail(L, next_row_head(("%s#6" % loop, "%s#7" % loop)))
+
+
+def chains_tail(L, head):
+    """SM's chains combined from the scratch and stored as row r+1's; the
+    scratch and the group's row of it declared."""
+    combine = ["        %%ske%d = vector.load %%skacc[%%skgi, %%c%d] : memref<128x64xf32>, %s" % (a, 16 * a, V)
+               for a in range(4)]
+    lines, prev = chain_combine(["%%ske%d" % a for a in range(4)])
+    text = store_next_row(L, head, combine + lines, prev)
+    return text.replace("    %skflags = memref.alloca()",
+                        "    %skgi = arith.constant 0 : index\n"
+                        "    %skacc = memref.alloca() : memref<128x64xf32>\n"
+                        "    %skflags = memref.alloca()", 1)
+
+
 def mem(text):
     """The accumulators in memory: SH's in row r+1's extremes slot (8
     vectors, step s folds vectors (s mod 2) 4..+3), SM's 4 chains in a
     stack scratch (a row per group of rows), combined after the loop."""
     L = skip_max_pass(text.split("\n"))
-    ws, loop = C["ws"], C["loop"]
+    loop = C["loop"]
     chains = C["func"] != "@SH"
     if chains:
         acc, index = "%skacc", lambda a: "%%skgi, %%c%d" % (16 * a)
@@ -234,34 +302,13 @@ def mem(text):
         ins += fold(a, acc, index(a))
     L = edit_exp_loop(L, 4, "%skf0 = %skfalse, %skf1 = %skfalse", "vector<16xi1>, vector<16xi1>",
                       pre, False, ins + NAN_FLAGS, "%skg0, %skg1")
-    head = ["      scf.if %s {" % C["inrange"],
-            "        %%skm = arith.muli %s, %s : index" % (C["nextrow"], C["maxrow"]),
-            "        %%skm2 = arith.addi %%skm, %s : index" % C["maxbase"],
-            "        %%skr = memref.view %%arg3[%%skm2][] : memref<%dxi8> to memref<1xf32>" % ws,
-            "        %%skor = arith.ori %s#2, %s#3 : vector<16xi1>" % (loop, loop),
-            "        %skany = vector.reduction <or>, %skor : vector<16xi1> into i1"]
+    head = next_row_head(("%s#2" % loop, "%s#3" % loop))
     if not chains:
         return store_next_row(
             L, head, maximumf_chain(
                 lambda a: ["        %%skv%d = vector.load %%skx[%%c0, %%c%d] : %s, %s" % (a, 16 * a, X, V)],
                 lambda a: "%%skv%d" % a), "%skmx7")
-    # The max pass's combine of its chains: in chain order, y > acc ? y : acc.
-    combine = ["        %%ske%d = vector.load %%skacc[%%skgi, %%c%d] : memref<128x64xf32>, %s" % (a, 16 * a, V)
-               for a in range(4)]
-    prev = "%ske0"
-    for a in range(1, 4):
-        combine += ["        %%skec%d = arith.cmpf ogt, %%ske%d, %s : %s" % (a, a, prev, V),
-                    "        %%skes%d = arith.select %%skec%d, %%ske%d, %s : vector<16xi1>, %s" % (a, a, a, prev, V)]
-        prev = "%%skes%d" % a
-    combine += ["        %%skeo = arith.muli %s, %s : index" % (C["nextrow"], C["extrow"]),
-                "        %%skeo2 = arith.addi %%skeo, %s : index" % C["extbase"],
-                "        %%skev = memref.view %%arg3[%%skeo2][] : memref<%dxi8> to memref<1x16xf32>" % ws,
-                "        vector.store %s, %%skev[%%c0, %%c0] : memref<1x16xf32>, %s" % (prev, V)]
-    text = store_next_row(L, head, combine, prev)
-    return text.replace("    %skflags = memref.alloca()",
-                        "    %skgi = arith.constant 0 : index\n"
-                        "    %skacc = memref.alloca() : memref<128x64xf32>\n"
-                        "    %skflags = memref.alloca()", 1)
+    return chains_tail(L, head)
 
 
 def drop_flag(s, old_yield, new_yield):
@@ -301,7 +348,7 @@ def retry(text):
     L = L[:e] + loop + L[s + 1:]
     t = "\n".join(L)
     # Without the loop flags, the next row's exception is its zero max only.
-    t = t.replace("        %%skor = arith.ori %s#2, %s#3 : vector<16xi1>\n" % (C["loop"], C["loop"]), "")
+    t = re.sub(r"        %skor = arith.ori [^\n]*\n", "", t, count=1)
     t = t.replace("        %skany = vector.reduction <or>, %skor : vector<16xi1> into i1\n", "")
     t = t.replace("        %skexact = arith.ori %skany, %skz : i1\n", "        %skexact = arith.ori %skz, %skz : i1\n")
     return t
@@ -372,13 +419,16 @@ def main():
     text = open(src).read()
     yld = "scf.yield %s, " % C["yld"]
     memnoflag = lambda t: drop_flag(mem(t), yld + "%skg0, %skg1 :", yld + "%skf0, %skf1 :")
+    regnoflag = lambda t: drop_flag(reg(t), "%sks3, %skg0, %skg1 :", "%sks3, %skf0, %skf1 :")
     out = {
         "reg": lambda: reg(text),
         "reg-pf": lambda: reg(text, True),
-        "reg-noflag": lambda: drop_flag(reg(text), "%sks3, %skg0, %skg1 :", "%sks3, %skf0, %skf1 :"),
+        "reg-noflag": lambda: regnoflag(text),
         "mem": lambda: mem(text),
         "mem-noflag": lambda: memnoflag(text),
         "retry": lambda: retry(memnoflag(text)),
+        "retry-reg": lambda: retry(regnoflag(text)),
+        "retry-reg-pf": lambda: prefetch_ahead(retry(regnoflag(text))),
         "retry-pf": lambda: prefetch_ahead(retry(memnoflag(text))),
         "retry-pf3": lambda: prefetch_ahead(retry(memnoflag(text)), 3),
         "retry-pf-l2": lambda: prefetch_ahead(retry(memnoflag(text)), 2, 2),
