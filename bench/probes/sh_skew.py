@@ -30,7 +30,7 @@ keeps it):
   retry-pf3    retry + row r+3; retry-pf-l2: row r+2 with locality 2
   retry-reg    reg-noflag with the retry (SM); retry-reg-pf: + row r+2
 
-  python3 sh_skew.py [SH|SM|SM4] VARIANT IN.cg.mlir OUT.mlir [G]
+  python3 sh_skew.py [SH|SM|SM4|SM64] VARIANT IN.cg.mlir OUT.mlir [G]
 
 G (retry variants): rows in groups of G (a divisor of the row count), the
 parallel loop over the groups (what threads 2 needs: the rows of one group
@@ -75,6 +75,9 @@ CASES["SM4"] = dict(CASES["SM"], func="@SM4", rows=4, ws=7936, pf="%subview_53",
                     maxbase="%c7424", extbase="%c7680",
                     hoist=[r"%c1024 = ", r"%25 = arith.muli %arg4", r"%view_52 = ",
                            r"%38 = ", r"%39 = ", r"%40 = ", r"%subview_53 = "])
+# SM64: SM's [64, 32000] copy (8 MiB: L3, SH's size), the same code.
+CASES["SM64"] = dict(CASES["SM4"], func="@SM64", rows=64, ws=126976, rowsc="%c64",
+                     maxbase="%c118784", extbase="%c122880")
 C = CASES["SH"]
 
 

@@ -2,8 +2,8 @@
 // (bench/probes/sh_skew.py; inputs from sh_skew_inputs.py, ROWS x 32000 f32
 // each: SH 64 rows, SM 1024)
 //   cc -O2 sh_skew_check.c -o check -ldl
-//   ./check [SM|SM4] BASE.so VARIANT.so INPUT.bin...
-// (SM4 reads the first 4 rows of SM's inputs.)
+//   ./check [SM|SM4|SM64] BASE.so VARIANT.so INPUT.bin...
+// (SM4 and SM64 read the first 4 or 64 rows of SM's inputs.)
 // Both start from the same garbage workspace; after the call all of the
 // case's workspace at threads 1 (SH 262144 bytes, e23500e; SM 2031616,
 // 3f6fe36) must match.
@@ -20,10 +20,11 @@ struct Case {
 static const struct Case sh = {"SH_with_workspace", 64, 50, 262144, 221184};
 static const struct Case sm = {"SM_with_workspace", 1024, 8, 2031616, 1835008};
 static const struct Case sm4 = {"SM4_with_workspace", 4, 8, 7936, 7168};
+static const struct Case sm64 = {"SM64_with_workspace", 64, 8, 126976, 114688};
 int main(int argc, char **argv) {
   const struct Case *c = &sh;
-  if (argc > 1 && (!strcmp(argv[1], "SM") || !strcmp(argv[1], "SM4"))) {
-    c = strcmp(argv[1], "SM") ? &sm4 : &sm;
+  if (argc > 1 && (!strcmp(argv[1], "SM") || !strcmp(argv[1], "SM4") || !strcmp(argv[1], "SM64"))) {
+    c = !strcmp(argv[1], "SM") ? &sm : !strcmp(argv[1], "SM4") ? &sm4 : &sm64;
     ++argv;
     --argc;
   }
