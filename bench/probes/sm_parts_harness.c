@@ -4,7 +4,7 @@
 // INPUT (1024 x 32000 f32; SH takes the first 64 rows, SM4/SH4 the first
 // 4), copied to page-aligned buffers. The first library must be the base.
 //   cc -O2 sm_parts_harness.c -o harness -ldl
-//   ./harness INPUT ROUNDS KERNELS(SM4,SH4,SM,SH) LIB.so...
+//   ./harness INPUT ROUNDS KERNELS(SM4,SH4,SM,SH,SM64) LIB.so...
 // Prints per kernel and library: ns per 16 lanes, the median over rounds of
 // the round minima, and of the round medians.
 #include <dlfcn.h>
@@ -31,8 +31,9 @@ static double median(double *v, int n) {
 }
 
 int main(int argc, char **argv) {
-  const char *names[] = {"SM4", "SH4", "SM", "SH"};
-  const int rows[] = {4, 4, 1024, 64}, iters[] = {2000, 2000, 12, 200};
+  // SM64: SM's [64, 32000] copy (sm-skew), SH's size with SM's code.
+  const char *names[] = {"SM4", "SH4", "SM", "SH", "SM64"};
+  const int rows[] = {4, 4, 1024, 64, 64}, iters[] = {2000, 2000, 12, 200, 200};
   int rounds = atoi(argv[2]);
   const char *wanted = argv[3];
   int nlib = argc - 4;
@@ -50,14 +51,14 @@ int main(int argc, char **argv) {
   fclose(f);
   float *out = aligned_alloc(4096, 1 << 20);
   uint64_t *idx = aligned_alloc(4096, 1 << 20);
-  Kernel k[64][4];
+  Kernel k[64][5];
   for (int l = 0; l < nlib; ++l) {
     void *h = dlopen(argv[4 + l], RTLD_NOW | RTLD_LOCAL);
     if (!h) {
       fprintf(stderr, "%s\n", dlerror());
       return 1;
     }
-    for (int c = 0; c < 4; ++c) {
+    for (int c = 0; c < 5; ++c) {
       char sym[64];
       snprintf(sym, sizeof sym, "%s_with_workspace", names[c]);
       k[l][c] = (Kernel)dlsym(h, sym);
@@ -71,7 +72,7 @@ int main(int argc, char **argv) {
     madvise(ws, 8 << 20, MADV_HUGEPAGE);
   memset(ws, 0, 8 << 20);
   double *calls = malloc(sizeof(double) * 4000);
-  for (int c = 0; c < 4; ++c) {
+  for (int c = 0; c < 5; ++c) {
     char list[64];
     snprintf(list, sizeof list, ",%s,", wanted);
     char token[8];
