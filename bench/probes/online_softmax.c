@@ -97,16 +97,23 @@ static float online(const float *x) {
 }
 // Skewed rows: the max of row r+1 and the exp-sum of row r in one loop,
 // 32 floats of each per step. Exact two-pass numerics: a row's max is
-// complete before its exp-sum starts. Returns the sum of the rows' results.
-static float skewed(const float *x, int rows) {
+// complete before its exp-sum starts. With `ahead` > 0 the same loop also
+// prefetches row r + ahead (one prefetcht0 per line). Returns the sum of
+// the rows' results.
+static float skewedAhead(const float *x, int rows, int ahead) {
   float acc = 0, m = maxonly(x);
   for (int r = 0; r < rows; r++) {
     // The last row reads itself again as its "next" row (from the cache,
     // result unused): no branch in the loop.
     const float *row = x + (size_t)r * N, *next = r + 1 < rows ? row + N : row;
+    const float *far = r + ahead < rows ? row + (size_t)ahead * N : row;
     __m512 vm = _mm512_set1_ps(m), s0 = _mm512_setzero_ps(), s1 = s0;
     __m512 m0 = _mm512_set1_ps(-INFINITY), m1 = m0;
     for (int i = 0; i < N; i += 32) {
+      if (ahead) {
+        _mm_prefetch((const char *)(far + i), _MM_HINT_T0);
+        _mm_prefetch((const char *)(far + i + 16), _MM_HINT_T0);
+      }
       m0 = _mm512_max_ps(m0, _mm512_load_ps(next + i));
       m1 = _mm512_max_ps(m1, _mm512_load_ps(next + i + 16));
       s0 =
@@ -118,6 +125,13 @@ static float skewed(const float *x, int rows) {
     m = _mm512_reduce_max_ps(_mm512_max_ps(m0, m1));
   }
   return acc;
+}
+static float skewed(const float *x, int rows) {
+  return skewedAhead(x, rows, 0);
+}
+// Skewed, and row r+2 prefetched in the same loop.
+static float skewpf(const float *x, int rows) {
+  return skewedAhead(x, rows, 2);
 }
 // Two passes per row as the project runs them: row r's exp-sum loop
 // prefetches row r+1, one prefetcht1 per line (hint T0, T2, NTA: the same).
@@ -136,29 +150,6 @@ static float prefetched(const float *x, int rows) {
           s1, exp512(_mm512_sub_ps(_mm512_load_ps(row + i + 16), vm)));
     }
     acc += m + logf(_mm512_reduce_add_ps(_mm512_add_ps(s0, s1)));
-  }
-  return acc;
-}
-// Skewed and row r+2 prefetched in the same loop (one prefetcht0 per line).
-static float skewpf(const float *x, int rows) {
-  float acc = 0, m = maxonly(x);
-  for (int r = 0; r < rows; r++) {
-    const float *row = x + (size_t)r * N, *next = r + 1 < rows ? row + N : row;
-    const float *ahead = r + 2 < rows ? row + 2 * N : row;
-    __m512 vm = _mm512_set1_ps(m), s0 = _mm512_setzero_ps(), s1 = s0;
-    __m512 m0 = _mm512_set1_ps(-INFINITY), m1 = m0;
-    for (int i = 0; i < N; i += 32) {
-      _mm_prefetch((const char *)(ahead + i), _MM_HINT_T0);
-      _mm_prefetch((const char *)(ahead + i + 16), _MM_HINT_T0);
-      m0 = _mm512_max_ps(m0, _mm512_load_ps(next + i));
-      m1 = _mm512_max_ps(m1, _mm512_load_ps(next + i + 16));
-      s0 =
-          _mm512_add_ps(s0, exp512(_mm512_sub_ps(_mm512_load_ps(row + i), vm)));
-      s1 = _mm512_add_ps(
-          s1, exp512(_mm512_sub_ps(_mm512_load_ps(row + i + 16), vm)));
-    }
-    acc += m + logf(_mm512_reduce_add_ps(_mm512_add_ps(s0, s1)));
-    m = _mm512_reduce_max_ps(_mm512_max_ps(m0, m1));
   }
   return acc;
 }

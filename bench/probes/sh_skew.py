@@ -185,16 +185,24 @@ def acc_type(acc):
     return X if acc == "%skx" else "memref<128x64xf32>"
 
 
-def reg(text, keep_prefetch=False):
-    if C["func"] != "@SH":
-        return reg_chains(text, keep_prefetch)
-    L = skip_max_pass(text.split("\n"))
-    pre = [next_load(a, "%%c%d" % (16 * a), True) for a in range(8)] + [FALSE]
+def fold_loads(accumulators):
+    """The next row's first `accumulators` vectors (the fold's initial
+    values) and, per exp step, its 4 vectors at the step's columns folded
+    into accumulators 0-3 by compare-and-select, as the max pass folds."""
+    pre = [next_load(a, "%%c%d" % (16 * a), True) for a in range(accumulators)] + [FALSE]
     ins = []
     for a in range(4):
         ins.append(next_load(a, C["cols"][a]))
         ins.append("        %%skc%d = arith.cmpf ogt, %%skl%d, %%ska%d : %s" % (a, a, a, V))
         ins.append("        %%sks%d = arith.select %%skc%d, %%skl%d, %%ska%d : vector<16xi1>, %s" % (a, a, a, a, V))
+    return pre, ins
+
+
+def reg(text, keep_prefetch=False):
+    if C["func"] != "@SH":
+        return reg_chains(text, keep_prefetch)
+    L = skip_max_pass(text.split("\n"))
+    pre, ins = fold_loads(8)
     L = edit_exp_loop(
         L, 12, ", ".join("%%ska%d = %%skn%d" % (a, a) for a in range(8)) +
         ", %skf0 = %skfalse, %skf1 = %skfalse", ", ".join([V] * 8) + ", vector<16xi1>, vector<16xi1>",
@@ -244,12 +252,7 @@ def reg_chains(text, keep_prefetch):
     """SM: the 4 chain accumulators loop-carried (no spill expected: 4
     vectors, not SH's 8)."""
     L = skip_max_pass(text.split("\n"))
-    pre = [next_load(a, "%%c%d" % (16 * a), True) for a in range(4)] + [FALSE]
-    ins = []
-    for a in range(4):
-        ins.append(next_load(a, C["cols"][a]))
-        ins.append("        %%skc%d = arith.cmpf ogt, %%skl%d, %%ska%d : %s" % (a, a, a, V))
-        ins.append("        %%sks%d = arith.select %%skc%d, %%skl%d, %%ska%d : vector<16xi1>, %s" % (a, a, a, a, V))
+    pre, ins = fold_loads(4)
     L = edit_exp_loop(
         L, 8, ", ".join("%%ska%d = %%skn%d" % (a, a) for a in range(4)) +
         ", %skf0 = %skfalse, %skf1 = %skfalse", ", ".join([V] * 4) + ", vector<16xi1>, vector<16xi1>",
