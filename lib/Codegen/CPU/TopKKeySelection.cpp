@@ -1368,9 +1368,28 @@ private:
 
   /// An empty C and `threshold`.
   ScanState startState(OpBuilder &b, Location loc, Value threshold) {
-    Value c0 = index(b, loc, 0);
     Value limit = emitLimit(b, loc, threshold);
-    return {c0, threshold, c0, limit, emitCarrierLimit(b, loc, limit)};
+    return startState(b, loc, threshold, limit,
+                      emitCarrierLimit(b, loc, limit));
+  }
+
+  /// An empty C, `threshold`, its `limit` and the carrier's limit.
+  ScanState startState(OpBuilder &b, Location loc, Value threshold, Value limit,
+                       Value carrierLimit) {
+    Value c0 = index(b, loc, 0);
+    return {c0, threshold, c0, limit, carrierLimit};
+  }
+
+  /// f at the carrier value that `carrier` emits (at the sequence's first
+  /// coordinates: the prologue's constants are the row's) compared with
+  /// `limit`.
+  Value emitCarrierCompare(OpBuilder &b, Location loc,
+                           llvm::function_ref<Value()> carrier, Value limit,
+                           arith::CmpFPredicate predicate) {
+    SmallVector<Value> coords = coordsAt(index(b, loc, 0));
+    Value value =
+        p.input.evaluateWithCarrier(b, loc, coords, /*width=*/1, carrier());
+    return arith::CmpFOp::create(b, loc, predicate, value, limit);
   }
 
   /// With a prologue f monotone non-decreasing in its carrier x (decreasing
@@ -1391,10 +1410,8 @@ private:
       return emitFloatOfOrd(lb, l, ord);
     };
     auto passes = [&](OpBuilder &lb, Location l, Value x) -> Value {
-      Value value = p.input.evaluateWithCarrier(
-          lb, l, coordsAt(index(lb, l, 0)), /*width=*/1, x);
-      return arith::CmpFOp::create(lb, l, arith::CmpFPredicate::UGE, value,
-                                   limit);
+      return emitCarrierCompare(
+          lb, l, [&] { return x; }, limit, arith::CmpFPredicate::UGE);
     };
     // lo fails (or is ord(-inf)); hi passes (or is ord(+inf)).
     auto search = scf::ForOp::create(
@@ -1447,11 +1464,9 @@ private:
                                                  Value limit) {
     Type i32 = b.getI32Type();
     auto fails = [&](Value ord) -> Value {
-      Value value =
-          p.input.evaluateWithCarrier(b, loc, coordsAt(index(b, loc, 0)),
-                                      /*width=*/1, emitFloatOfOrd(b, loc, ord));
-      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, value,
-                                   limit);
+      return emitCarrierCompare(
+          b, loc, [&] { return emitFloatOfOrd(b, loc, ord); }, limit,
+          arith::CmpFPredicate::OLT);
     };
     Value low = arith::MaxUIOp::create(
         b, loc,
@@ -1581,7 +1596,7 @@ private:
   /// The scan over the chunks that the exp pass listed (see
   /// emitCandidateLimits), then over the chunks past those it compared,
   /// when the list is usable: it did not overflow, and every carrier below
-  /// its limit fails the threshold (emitFailsBelow), so every chunk not
+  /// its limit fails the threshold (emitListedCarrierLimit), so every chunk not
   /// listed has no element that passes, and the list's limit serves as the
   /// carrier's limit of the listed chunks (docs/numerics.md). The listed
   /// chunks run through emitChunk in position order: the keys and their
@@ -1603,7 +1618,6 @@ private:
                                                header(kCandidateLimit));
     Value bound = arith::BitcastOp::create(b, loc, b.getF32Type(),
                                            header(kCandidateBound));
-    Value c0 = index(b, loc, 0);
     Value limit = emitLimit(b, loc, threshold);
     auto [usable, carrierLimit] =
         emitListedCarrierLimit(b, loc, listLimit, bound, limit);
@@ -1615,7 +1629,7 @@ private:
     auto scan = scf::IfOp::create(
         b, loc, listed,
         [&](OpBuilder &ib, Location il) {
-          ScanState state = {c0, threshold, c0, limit, carrierLimit};
+          ScanState state = startState(ib, il, threshold, limit, carrierLimit);
           Value span =
               asIndex(ib, il,
                       memref::LoadOp::create(
@@ -1667,7 +1681,10 @@ private:
         [&](OpBuilder &eb, Location el) {
           scf::YieldOp::create(
               eb, el,
-              emitScan(eb, el, startState(eb, el, threshold)).asValues());
+              emitScan(eb, el,
+                       startState(eb, el, threshold, limit,
+                                  emitCarrierLimit(eb, el, limit)))
+                  .asValues());
         });
     return ScanState::from(scan.getResults());
   }
