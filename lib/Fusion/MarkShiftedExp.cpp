@@ -8,7 +8,9 @@
 //                                    %e = math.exp %d {dml.shifted_exp} }
 //
 // Every m[i] is at least every non-NaN x read with it, so d <= 0 or d is
-// NaN, whatever the init of m was (dml/Transforms/ShiftedExp.h).
+// NaN, whatever the init of m was (dml/Transforms/ShiftedExp.h). Where the
+// exp's only use adds it into a reduced output (%s = addf %out, %e;
+// yield %s), it is also marked dml.summed_exp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,6 +67,31 @@ bool isMaxOf(Value maximum, AffineMap maximumMap, Value x, AffineMap xMap) {
          producer.getMatchingIndexingMap(input) == xMap;
 }
 
+/// Whether `exp`'s only use is `acc + exp` yielded into the output `acc`
+/// of `op`, an output that `op` reduces into (its map leaves out a
+/// reduction loop).
+bool isOnlySummed(linalg::GenericOp op, math::ExpOp exp) {
+  if (!exp->hasOneUse())
+    return false;
+  auto add = dyn_cast<arith::AddFOp>(*exp->getUsers().begin());
+  if (!add || !add->hasOneUse() ||
+      *add->getUsers().begin() != op.getBody()->getTerminator())
+    return false;
+  auto accumulator = dyn_cast<BlockArgument>(
+      add.getLhs() == exp ? add.getRhs() : add.getLhs());
+  if (!accumulator || accumulator.getOwner() != op.getBody() ||
+      accumulator.getArgNumber() < static_cast<unsigned>(op.getNumDpsInputs()))
+    return false;
+  OpOperand *init = op.getMatchingOpOperand(accumulator);
+  unsigned result = init->getOperandNumber() - op.getNumDpsInputs();
+  AffineMap map = op.getMatchingIndexingMap(init);
+  SmallVector<unsigned> reductionDims;
+  op.getReductionDims(reductionDims);
+  return add->getUses().begin()->getOperandNumber() == result &&
+         llvm::any_of(reductionDims,
+                      [&](unsigned dim) { return !map.isFunctionOfDim(dim); });
+}
+
 struct MarkShiftedExpPass
     : public dml::impl::DMLMarkShiftedExpBase<MarkShiftedExpPass> {
   void runOnOperation() override {
@@ -77,8 +104,11 @@ struct MarkShiftedExpPass
         OpOperand *maximum = getReadInput(op, difference.getRhs());
         if (x && maximum &&
             isMaxOf(maximum->get(), op.getMatchingIndexingMap(maximum),
-                    x->get(), op.getMatchingIndexingMap(x)))
+                    x->get(), op.getMatchingIndexingMap(x))) {
           exp->setAttr(dml::kShiftedExpAttr, UnitAttr::get(exp.getContext()));
+          if (isOnlySummed(op, exp))
+            exp->setAttr(dml::kSummedExpAttr, UnitAttr::get(exp.getContext()));
+        }
       });
     });
   }

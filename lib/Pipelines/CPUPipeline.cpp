@@ -407,6 +407,7 @@ void mlir::dml::buildDMLCodegenPipeline(OpPassManager &pm,
   mathOptions.scaleByLdexp = options.vectorBits >= 512;
   mathOptions.x86Scalef = options.x86Scalef;
   mathOptions.tableExp = options.x86TableExp;
+  mathOptions.summedExp = options.summedExp;
   pm.addNestedPass<func::FuncOp>(createDMLApproximateMath(mathOptions));
   addPipeline(pm, "canonicalize,cse");
   // After all code generation: whatever buffers remain become views of the

@@ -31,9 +31,9 @@ namespace {
 /// matchAndRewrite).
 struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
   ExpF32Expansion(MLIRContext *context, bool scaleByLdexp, bool x86Scalef,
-                  bool tableExp)
+                  bool tableExp, bool summedExp)
       : OpRewritePattern(context, /*benefit=*/2), scaleByLdexp(scaleByLdexp),
-        x86Scalef(x86Scalef), tableExp(tableExp) {}
+        x86Scalef(x86Scalef), tableExp(tableExp), summedExp(summedExp) {}
 
   LogicalResult matchAndRewrite(math::ExpOp op,
                                 PatternRewriter &rewriter) const override {
@@ -107,12 +107,18 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
       n = arith::ShRSIOp::create(rewriter, loc, n, intConst(fractionBits));
 
     // r = x - k ln 2 with ln 2 split in two floats: k * ln2High is exact in
-    // the FMA, and ln2Low adds the next 24 bits.
+    // the FMA, and ln2Low adds the next 24 bits. A summed exp
+    // (kSummedExpAttr) skips ln2Low: its relative error grows by
+    // |k| (ln2High - ln 2) <= 2.8e-9 |x|, which weighs least on the terms
+    // that dominate the sum, those near x = 0 (docs/numerics.md).
+    bool summed = summedExp && op->hasAttr(dml::kSummedExpAttr);
     Value r = fma(k, floatConst(-0x1.62e43p-1f), x);
-    r = fma(k, floatConst(0x1.05c61p-29f), r);
+    if (!summed)
+      r = fma(k, floatConst(0x1.05c61p-29f), r);
 
-    Value p = tableExp ? expandTable(rewriter, loc, type, r, shiftedBits)
-                       : expandPolynomial(rewriter, loc, type, r);
+    Value p = tableExp
+                  ? expandTable(rewriter, loc, type, r, shiftedBits, summed)
+                  : expandPolynomial(rewriter, loc, type, r);
 
     Value result;
     if (x86Scalef && vectorType && vectorType.getRank() == 1 &&
@@ -178,8 +184,10 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
   /// ulp; c3 refitted after c2's rounding). 6 FMA-pipe ops where
   /// expandPolynomial takes 8; hi + lo keeps the table's rounding out of
   /// the result's error (0.76 ulp in all, monotone: docs/numerics.md).
+  /// `highOnly` (a summed exp): hi + hi s, one vpermps and one add fewer,
+  /// 0.99 ulp and not monotone across table steps.
   static Value expandTable(PatternRewriter &rewriter, Location loc, Type type,
-                           Value r, Value shiftedBits) {
+                           Value r, Value shiftedBits, bool highOnly) {
     static constexpr float kHigh[16] = {
         0x1.0p+0f,      0x1.0b5586p+0f, 0x1.172b84p+0f, 0x1.2387a6p+0f,
         0x1.306fep+0f,  0x1.3dea64p+0f, 0x1.4bfdaep+0f, 0x1.5ab07ep+0f,
@@ -195,11 +203,13 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
       return splat(rewriter, loc, type, value);
     };
     Value high = lookUp16(rewriter, loc, kHigh, shiftedBits);
-    Value low = lookUp16(rewriter, loc, kLow, shiftedBits);
+    Value low = highOnly ? Value() : lookUp16(rewriter, loc, kLow, shiftedBits);
     Value q = math::FmaOp::create(rewriter, loc, floatConst(0x1.555622p-3f), r,
                                   floatConst(0x1.00022p-1f));
     Value rSquared = arith::MulFOp::create(rewriter, loc, r, r);
     Value s = math::FmaOp::create(rewriter, loc, rSquared, q, r);
+    if (highOnly)
+      return math::FmaOp::create(rewriter, loc, high, s, high);
     return arith::AddFOp::create(
         rewriter, loc, high, math::FmaOp::create(rewriter, loc, high, s, low));
   }
@@ -319,6 +329,7 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
   bool scaleByLdexp;
   bool x86Scalef;
   bool tableExp;
+  bool summedExp;
 };
 
 struct ApproximateMathPass
@@ -329,7 +340,7 @@ struct ApproximateMathPass
     RewritePatternSet patterns(&getContext());
     if (fastExp)
       patterns.add<ExpF32Expansion>(&getContext(), scaleByLdexp, x86Scalef,
-                                    tableExp);
+                                    tableExp, summedExp);
     // MLIR's expansion: f32 exp without fast-exp.
     populateMathPolynomialApproximationPatterns(
         patterns, [](StringRef name) { return name == "math.exp"; });

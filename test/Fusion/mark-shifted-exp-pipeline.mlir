@@ -2,18 +2,18 @@
 // RUN: dml-opt %s --dml-to-linalg=fusion=false | FileCheck %s --check-prefix=UNFUSED
 
 // softmax -> top_k after the fusion stage: the exp pass of the row block
-// (exp(x - max) summed) is marked; the selection's prologue recomputes
-// exp(x - max) in dml.select_top_k, which keeps the plain exp. LOG_SUM_EXP
-// is marked too. Without fusion nothing is marked.
+// (exp(x - max) summed) is marked shifted and summed; the selection's
+// prologue recomputes exp(x - max) in dml.select_top_k, which keeps the
+// plain exp. LOG_SUM_EXP is marked too. Without fusion nothing is marked.
 // CHECK-LABEL: func.func @softmax_top_k
 // CHECK: linalg.generic
 // CHECK: arith.maximumf
 // CHECK: linalg.generic
-// CHECK: math.exp %{{.*}} {dml.shifted_exp} : f32
+// CHECK: math.exp %{{.*}} {dml.shifted_exp, dml.summed_exp} : f32
 // CHECK: dml.select_top_k
 // CHECK: math.exp %{{.*}} : f32
 // CHECK-LABEL: func.func @log_sum_exp
-// CHECK: math.exp %{{.*}} {dml.shifted_exp} : f32
+// CHECK: math.exp %{{.*}} {dml.shifted_exp, dml.summed_exp} : f32
 // UNFUSED-NOT: dml.shifted_exp
 func.func @softmax_top_k(%x: tensor<64x4096xf32>) -> (tensor<64x8xf32>, tensor<64x8xui64>) {
   %max = dml.reduce %x, function = max, axes = [1] : tensor<64x4096xf32> -> tensor<64x1xf32>

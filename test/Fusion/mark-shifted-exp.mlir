@@ -3,16 +3,22 @@
 
 // exp(x - max(x)): the max reduction of the same x, read through the same
 // maps, so every argument is <= 0 or NaN. The marked exp's expansion has
-// no upper bound on k (no arith.minsi); the plain exp keeps it.
+// no upper bound on k (no arith.minsi); the plain exp keeps it. Its only
+// use adds it into the reduced output: dml.summed_exp too, and r in one
+// FMA (the polynomial's first FMA reads it).
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func.func @shifted
-// CHECK: math.exp %{{.*}} {dml.shifted_exp} : f32
+// CHECK: math.exp %{{.*}} {dml.shifted_exp, dml.summed_exp} : f32
 // CODEGEN-LABEL: func.func @shifted
 // CODEGEN-NOT: arith.minsi
 // CODEGEN: arith.cmpf olt
+// CODEGEN-NEXT: %[[CLAMPED:.*]] = arith.select
+// CODEGEN-NEXT: %[[SHIFTED:.*]] = math.fma %[[CLAMPED]]
 // CODEGEN-NOT: arith.minsi
-// CODEGEN: math.fma
+// CODEGEN: %[[K:.*]] = arith.subf %[[SHIFTED]],
+// CODEGEN: %[[R:.*]] = math.fma %[[K]], %{{.*}}, %[[CLAMPED]]
+// CODEGEN-NEXT: math.fma %{{.*}}, %[[R]], %{{.*}}
 // CODEGEN-NOT: arith.minsi
 // CODEGEN: return
 func.func @shifted(%x: tensor<8x64xf32>) -> tensor<8xf32> {
@@ -45,7 +51,7 @@ func.func @shifted(%x: tensor<8x64xf32>) -> tensor<8xf32> {
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func.func @extended_maxnum
-// CHECK: math.exp %{{.*}} {dml.shifted_exp} : f32
+// CHECK: math.exp %{{.*}} {dml.shifted_exp, dml.summed_exp} : f32
 func.func @extended_maxnum(%x: tensor<8x64xf16>, %m0: tensor<8xf32>, %t0: tensor<8xf32>, %s0: tensor<8xf32>) -> tensor<8xf32> {
   %t, %m = linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<8x64xf16>) outs(%t0, %m0 : tensor<8xf32>, tensor<8xf32>) {
@@ -152,4 +158,67 @@ func.func @not_shifted(%x: tensor<8x8xf32>, %y: tensor<8x8xf32>, %i: tensor<8xf3
     linalg.yield %r : f32
   } -> tensor<8xf32>
   return %a, %b, %c, %t, %n : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
+}
+
+// -----
+
+// Shifted but not only summed: stored (no reduction); summed and stored;
+// scaled before the sum; added into an output that is not reduced (the
+// output's map has every loop); added to an input, not to the output.
+// These keep the full expansion: two FMAs for r.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @shifted_not_summed
+// CHECK-NOT: dml.summed_exp
+// CHECK-COUNT-5: math.exp %{{.*}} {dml.shifted_exp} : f32
+// CHECK-NOT: dml.summed_exp
+// CHECK: return
+func.func @shifted_not_summed(%x: tensor<8x8xf32>, %i: tensor<8xf32>, %j: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8xf32>, tensor<8x8xf32>, tensor<8xf32>, tensor<8x8xf32>, tensor<8xf32>) {
+  %m = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x8xf32>) outs(%i : tensor<8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.maximumf %out, %in : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %stored = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %m : tensor<8x8xf32>, tensor<8xf32>) outs(%j : tensor<8x8xf32>) {
+  ^bb0(%in: f32, %mx: f32, %out: f32):
+    %d = arith.subf %in, %mx : f32
+    %ex = math.exp %d : f32
+    linalg.yield %ex : f32
+  } -> tensor<8x8xf32>
+  %both:2 = linalg.generic {indexing_maps = [#id, #row, #row, #id], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %m : tensor<8x8xf32>, tensor<8xf32>) outs(%i, %j : tensor<8xf32>, tensor<8x8xf32>) {
+  ^bb0(%in: f32, %mx: f32, %out: f32, %o2: f32):
+    %d = arith.subf %in, %mx : f32
+    %ex = math.exp %d : f32
+    %r = arith.addf %out, %ex : f32
+    linalg.yield %r, %ex : f32, f32
+  } -> (tensor<8xf32>, tensor<8x8xf32>)
+  %scaled = linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %m : tensor<8x8xf32>, tensor<8xf32>) outs(%i : tensor<8xf32>) {
+  ^bb0(%in: f32, %mx: f32, %out: f32):
+    %d = arith.subf %in, %mx : f32
+    %ex = math.exp %d : f32
+    %h = arith.mulf %ex, %ex : f32
+    %r = arith.addf %out, %h : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %accumulated = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %m : tensor<8x8xf32>, tensor<8xf32>) outs(%j : tensor<8x8xf32>) {
+  ^bb0(%in: f32, %mx: f32, %out: f32):
+    %d = arith.subf %in, %mx : f32
+    %ex = math.exp %d : f32
+    %r = arith.addf %out, %ex : f32
+    linalg.yield %r : f32
+  } -> tensor<8x8xf32>
+  %to_input = linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %m : tensor<8x8xf32>, tensor<8xf32>) outs(%i : tensor<8xf32>) {
+  ^bb0(%in: f32, %mx: f32, %out: f32):
+    %d = arith.subf %in, %mx : f32
+    %ex = math.exp %d : f32
+    %r = arith.addf %mx, %ex : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  return %stored, %both#0, %both#1, %scaled, %accumulated, %to_input : tensor<8x8xf32>, tensor<8xf32>, tensor<8x8xf32>, tensor<8xf32>, tensor<8x8xf32>, tensor<8xf32>
 }

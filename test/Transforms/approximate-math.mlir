@@ -219,3 +219,30 @@ func.func @shifted_exp(%x: vector<16xf32>) -> (vector<16xf32>, vector<16xf32>) {
   %p = math.exp %x : vector<16xf32>
   return %e, %p : vector<16xf32>, vector<16xf32>
 }
+
+// A summed exp (dml.summed_exp: exp(x - max(x)) whose only use is a sum):
+// r in one FMA (k * ln2High, no ln2Low), and with the table hi + hi s in
+// one FMA: one vpermps, no low table, no add before the scaling.
+// CHECK-LABEL: func.func @summed_exp
+// CHECK: %[[CLAMPED:.*]] = arith.select
+// CHECK: %[[K:.*]] = arith.subf
+// CHECK: %[[R:.*]] = math.fma %[[K]], %{{.*}}, %[[CLAMPED]]
+// CHECK-NEXT: math.fma %{{.*}}, %[[R]], %{{.*}}
+// CHECK: return
+// TABLE-LABEL: func.func @summed_exp
+// TABLE: %[[CLAMPED:.*]] = arith.select
+// TABLE-NOT: arith.minsi
+// TABLE: %[[K:.*]] = arith.subf
+// TABLE: %[[R:.*]] = math.fma %[[K]], %{{.*}}, %[[CLAMPED]]
+// TABLE-NEXT: %[[HIGH:.*]] = llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"
+// TABLE-NEXT: %[[Q:.*]] = math.fma %{{.*}}, %[[R]], %{{.*}}
+// TABLE-NEXT: %[[R2:.*]] = arith.mulf %[[R]], %[[R]]
+// TABLE-NEXT: %[[S:.*]] = math.fma %[[R2]], %[[Q]], %[[R]]
+// TABLE-NEXT: %[[P:.*]] = math.fma %[[HIGH]], %[[S]], %[[HIGH]]
+// TABLE-NEXT: llvm.call_intrinsic "llvm.x86.avx512.mask.scalef.ps.512"(%[[P]], %[[K]], %[[P]], %{{.*}}, %{{.*}})
+// TABLE-NOT: permvar
+// TABLE: return
+func.func @summed_exp(%x: vector<16xf32>) -> vector<16xf32> {
+  %e = math.exp %x {dml.shifted_exp, dml.summed_exp} : vector<16xf32>
+  return %e : vector<16xf32>
+}

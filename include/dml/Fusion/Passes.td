@@ -127,7 +127,10 @@ def DMLMarkShiftedExp : Pass<"dml-mark-shifted-exp", "func::FuncOp"> {
     indexing maps (softmax's and LOG_SUM_EXP's exp(x - max)). Every such
     argument is <= 0 or NaN, so `dml-approximate-math` expands it without
     the upper bound on k that larger arguments need: the same bits, one
-    vector op fewer per register.
+    vector op fewer per register. Where the exp's only use adds it into an
+    output that the generic reduces (softmax's and LOG_SUM_EXP's sums), it
+    also gets `dml.summed_exp`: a cheaper expansion whose extra error the
+    sum's own rounding outweighs (docs/numerics.md).
   }];
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect",

@@ -124,7 +124,7 @@ module attributes {dml.feature_level} {
 // -----
 
 // attr_c1: unknown dml attribute on a module
-// expected-error @below {{unknown dml dialect attribute 'dml.foo'; the operation attributes are 'dml.feature_level', 'dml.workspace_bytes', 'dml.candidate_chunks' and 'dml.shifted_exp'}}
+// expected-error @below {{unknown dml dialect attribute 'dml.foo'; the operation attributes are 'dml.feature_level', 'dml.workspace_bytes', 'dml.candidate_chunks', 'dml.shifted_exp' and 'dml.summed_exp'}}
 module attributes {dml.foo = 3} {
   func.func @f() {
     return
@@ -135,7 +135,7 @@ module attributes {dml.foo = 3} {
 
 // attr_c1: misspelled feature level attribute on an op
 func.func @top_k(%x: tensor<1x1x3x4xf32>) {
-  // expected-error @below {{unknown dml dialect attribute 'dml.featurelevel'; the operation attributes are 'dml.feature_level', 'dml.workspace_bytes', 'dml.candidate_chunks' and 'dml.shifted_exp'}}
+  // expected-error @below {{unknown dml dialect attribute 'dml.featurelevel'; the operation attributes are 'dml.feature_level', 'dml.workspace_bytes', 'dml.candidate_chunks', 'dml.shifted_exp' and 'dml.summed_exp'}}
   %v, %i = dml.top_k %x, axis = 3, k = 2, direction = decreasing {dml.featurelevel = "3.0"} : tensor<1x1x3x4xf32> -> tensor<1x1x3x2xf32>, tensor<1x1x3x2xui32>
   return
 }
@@ -143,7 +143,7 @@ func.func @top_k(%x: tensor<1x1x3x4xf32>) {
 // -----
 
 // attr_c1: unknown dml attribute on a function
-// expected-error @below {{unknown dml dialect attribute 'dml.target'; the operation attributes are 'dml.feature_level', 'dml.workspace_bytes', 'dml.candidate_chunks' and 'dml.shifted_exp'}}
+// expected-error @below {{unknown dml dialect attribute 'dml.target'; the operation attributes are 'dml.feature_level', 'dml.workspace_bytes', 'dml.candidate_chunks', 'dml.shifted_exp' and 'dml.summed_exp'}}
 func.func @f() attributes {dml.target = "cpu"} {
   return
 }

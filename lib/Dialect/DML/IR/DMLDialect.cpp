@@ -63,14 +63,25 @@ LogicalResult DMLDialect::verifyOperationAttribute(Operation *op,
                              << "' must be a unit attribute of math.exp";
     return success();
   }
+  if (attribute.getName() == kSummedExpAttr) {
+    // Set by dml-mark-shifted-exp next to kShiftedExpAttr: the cheaper
+    // expansion's error bound needs the argument <= 0.
+    if (!isa<UnitAttr>(attribute.getValue()) ||
+        op->getName().getStringRef() != "math.exp" ||
+        !op->hasAttr(kShiftedExpAttr))
+      return op->emitError()
+             << "'" << kSummedExpAttr << "' must be a unit attribute of a "
+             << "math.exp that also has '" << kShiftedExpAttr << "'";
+    return success();
+  }
   if (attribute.getName() != getFeatureLevelAttrName())
     return op->emitError() << "unknown dml dialect attribute '"
                            << attribute.getName().getValue()
                            << "'; the operation attributes are '"
                            << getFeatureLevelAttrName() << "', '"
                            << getWorkspaceBytesAttrName() << "', '"
-                           << kCandidateChunksAttr << "' and '"
-                           << kShiftedExpAttr << "'";
+                           << kCandidateChunksAttr << "', '" << kShiftedExpAttr
+                           << "' and '" << kSummedExpAttr << "'";
   auto text = dyn_cast<StringAttr>(attribute.getValue());
   if (!text)
     return op->emitError() << "'" << getFeatureLevelAttrName()

@@ -6,10 +6,14 @@ index), softmax values that underflow or are subnormal at b (the list's
 limit above the carrier's: full scan), every chunk a candidate (overflow:
 full scan), NaN, +-inf, zero maxima, the max in the row's scalar tail,
 huge magnitudes, K near the row length. Checked against the unfused
-pipeline (bit for bit, values and indices) and, on rows without rounding
+pipeline (bit for bit, values and indices, with summed-exp=false: the
+unfused pipeline's sum has the full exp) and, on rows without rounding
 ties, against numpy, at 1 and 2 threads and vector-bits 512 (the list) and
 256 (no list), in Zen's layout (long-row-streams=1: 64-lane steps of one
-row) and Intel's (two rows in 16-lane steps).
+row) and Intel's (two rows in 16-lane steps). With the default summed
+exp the sums differ from the unfused pipeline's in their last bits: the
+indices must still match it on rows without rounding ties, the values
+within 4 ulp, and every row must be a valid top K of its own values.
 
 usage: top_k_candidate_chunks.py DML_OPT DML_RUN WORK_DIR
 """
@@ -78,6 +82,30 @@ def rows(n, c, rng):
     return x.astype(np.float32)
 
 
+def check_summed(summed, unfused, numpy_rows):
+    """The default pipeline (summed exp) against the unfused one."""
+    problems = []
+    values, indices = summed[0], summed[1].astype(np.int64)
+    if not np.array_equal(indices[numpy_rows],
+                          unfused[1].astype(np.int64)[numpy_rows]):
+        problems.append("summed exp: indices differ from the unfused pipeline")
+    with np.errstate(invalid="ignore"):
+        spacing = np.spacing(np.abs(unfused[0]).astype(np.float32))
+        close = np.abs(values.astype(np.float64) - unfused[0]) <= 4 * spacing
+    if not np.all(close | (np.isnan(values) & np.isnan(unfused[0])) |
+                  (values == unfused[0])):
+        problems.append("summed exp: values beyond 4 ulp of the unfused pipeline")
+    # Each row a valid top K of its own values: non-increasing (NaN first),
+    # ties by ascending index.
+    key = np.where(np.isnan(values), np.inf, values)
+    worse = key[:, 1:] > key[:, :-1]
+    tie_misordered = (key[:, 1:] == key[:, :-1]) & \
+        (indices[:, 1:] < indices[:, :-1])
+    if np.any(worse) or np.any(tie_misordered):
+        problems.append("summed exp: values not in top_k order")
+    return problems
+
+
 def check(dml_opt, dml_run, work, graph):
     name, mlir_of, n, c, k = graph
     program = os.path.join(work, f"{name}.mlir")
@@ -97,13 +125,16 @@ def check(dml_opt, dml_run, work, graph):
     failures = runs = 0
     for options in OPTIONS:
         tag = f"{name}_{options.replace('=', '').replace(' ', '_')}"
-        got = run(dml_run, program, source, work, options, tag, 2)
+        got = run(dml_run, program, source, work,
+                  options + " summed-exp=false", tag, 2)
         # The same vector width: the sums' lanes, hence their bits, follow it.
         bits = " vector-bits=" + options.split("vector-bits=")[1][:3]
         unfused = run(dml_run, program, source, work, "fusion=false" + bits,
                       tag + "_unfused", 2)
         runs += 1
-        problems = []
+        problems = check_summed(
+            run(dml_run, program, source, work, options, tag + "_summed", 2),
+            unfused, numpy_rows)
         got_values, got_indices = got[0], got[1].astype(np.int64)
         if not np.array_equal(got_values.view(np.uint32),
                               unfused[0].view(np.uint32)):
