@@ -9,8 +9,8 @@ a local, uncommitted hook in lib/Compiler/Aot.cpp (bench/probes/
 sh_skew_hook.patch: DML_CODEGEN_DUMP=FILE writes the module after stage 3,
 DML_CODEGEN_LOAD=FILE compiles FILE's module from stage 4 on). The edits
 find their ops by the SSA names and constants of that dump (CASES: SH at
-main e23500e, SM and its [4, 32000] copy SM4 at 3f6fe36); another shape,
-option or a changed lowering needs them adjusted.
+main d93ac96 (s28: the summed exp), SM and its [4, 32000] copy SM4 at
+3f6fe36); another shape, option or a changed lowering needs them adjusted.
 
 Variants (row r's exp loop folds row r+1's partition maxima with exactly
 the max pass's mapping and combine, so row r+1 skips its max pass; row 0
@@ -45,22 +45,22 @@ T = "memref<1x32000xf32, strided<[32000, 1], offset: ?>>"
 V = "vector<16xf32>"
 X = "memref<1x128xf32>"
 
-# The SSA names and constants each case's dump uses (main e23500e for SH,
+# The SSA names and constants each case's dump uses (main d93ac96 for SH,
 # 3f6fe36 for SM).
 # SH: one chain over 128 partitions, so the accumulators are row r+1's
 # extremes slot (8 vectors, rotated); SM (K = 8): 16 partitions in 4 chains
 # (chain a takes the vector at column 64 s + 16 a), combined after the row
 # in chain order, so the accumulators are 4 vectors of a stack scratch.
 CASES = {
-    "SH": dict(func="@SH", rows=64, ws=262144, fill="%cst_34, %view_37", maxend="%33, %view_37",
-               exact="%32", zero="%cst_33", ninf="%cst_34",
-               loop="%85", iters="iter_args(%arg6 = %cst_8, %arg7 = %c0_i32)",
-               yld="%192, %139", pf="%subview_40", cols=["%arg5", "%128", "%129", "%130"],
-               sum="%88", inrange="%80", nextrow="%81", maxrow="%c64_36", maxbase="%c258048",
+    "SH": dict(func="@SH", rows=64, ws=262144, fill="%cst_32, %view_35", maxend="%33, %view_35",
+               exact="%32", zero="%cst_31", ninf="%cst_32",
+               loop="%85", iters="iter_args(%arg6 = %cst_6, %arg7 = %c0_i32)",
+               yld="%246, %203", pf="%subview_38", cols=["%arg5", "%192", "%193", "%194"],
+               sum="%88", inrange="%80", nextrow="%81", maxrow="%c64_34", maxbase="%c258048",
                nextidx="%79", rowsc="%c64",
                hoist=[r"%c1024 = ", r"%34 = arith.muli %arg4", r"%c155648 = ",
-                      r"%35 = arith.addi %34", r"%view_39 = ", r"%79 = ", r"%80 = ", r"%81 = ",
-                      r"%subview_40 = ", r"%sko = ", r"%sko2 = ", r"%skx = "]),
+                      r"%35 = arith.addi %34", r"%view_37 = ", r"%79 = ", r"%80 = ", r"%81 = ",
+                      r"%subview_38 = ", r"%sko = ", r"%sko2 = ", r"%skx = "]),
     "SM": dict(func="@SM", rows=1024, ws=2031616, fill="%cst_46, %view_49", maxend="%24, %view_49",
                exact="%23", zero="%cst_45", ninf="%cst_46",
                loop="%44", iters="iter_args(%arg6 = %cst_23, %arg7 = %c0_i32)",
@@ -212,7 +212,7 @@ def reg(text, keep_prefetch=False):
             "        %sko = arith.muli %81, %c512 : index",
             "        %sko2 = arith.addi %sko, %c221184 : index",
             "        %skx = memref.view %arg3[%sko2][] : memref<262144xi8> to memref<1x128xf32>",
-            "        %skm = arith.muli %81, %c64_36 : index",
+            "        %skm = arith.muli %81, %c64_34 : index",
             "        %skm2 = arith.addi %skm, %c258048 : index",
             "        %skr = memref.view %arg3[%skm2][] : memref<262144xi8> to memref<1xf32>",
             "        %skor = arith.ori %85#10, %85#11 : vector<16xi1>",
