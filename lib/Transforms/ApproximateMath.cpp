@@ -185,7 +185,7 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
   /// expandPolynomial takes 8; hi + lo keeps the table's rounding out of
   /// the result's error (0.76 ulp in all, monotone: docs/numerics.md).
   /// `highOnly` (a summed exp): hi + hi s, one vpermps and one add fewer,
-  /// 0.99 ulp and not monotone across table steps.
+  /// the table's rounding in the result, not monotone across table steps.
   static Value expandTable(PatternRewriter &rewriter, Location loc, Type type,
                            Value r, Value shiftedBits, bool highOnly) {
     static constexpr float kHigh[16] = {

@@ -65,8 +65,8 @@ def DMLApproximateMath : Pass<"dml-approximate-math", "func::FuncOp"> {
     all f32 inputs, monotone non-decreasing). With `summed-exp` (default),
     an exp marked `dml.summed_exp` (dml-mark-shifted-exp: exp(x - max(x))
     only added into a sum) skips r's second FMA and, with `table-exp`, the
-    lo table: hi + hi s (docs/numerics.md, "exp in a sum"). `exp` of other element types
-    is left as MLIR's patterns leave it.
+    lo table: hi + hi s (docs/numerics.md, "exp in a sum"). `exp` of other
+    element types is left as MLIR's patterns leave it.
   }];
   let options = [
     Option<"fastExp", "fast-exp", "bool", /*default=*/"true",
