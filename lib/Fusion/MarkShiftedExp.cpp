@@ -41,6 +41,21 @@ OpOperand *getReadInput(linalg::GenericOp op, Value value) {
   return op.getDpsInputOperand(arg.getArgNumber());
 }
 
+/// The operand that `op`'s body combines with the accumulator of output
+/// `init` (`combiner`: the yielded op, which reads the accumulator), or null
+/// where the yielded value is no such combination.
+Value getCombinedOperand(linalg::GenericOp op, OpOperand &init,
+                         Operation *&combiner) {
+  combiner = op.getMatchingYieldValue(&init)->get().getDefiningOp();
+  if (!combiner || combiner->getNumOperands() != 2)
+    return Value();
+  Value accumulator = op.getMatchingBlockArgument(&init);
+  Value lhs = combiner->getOperand(0), rhs = combiner->getOperand(1);
+  if (lhs != accumulator && rhs != accumulator)
+    return Value();
+  return lhs == accumulator ? rhs : lhs;
+}
+
 /// Whether `maximum` (an input of `reader`, read at `maximumMap`) is a max
 /// reduction of `x`, read by both ops through `xMap`, a permutation (so both
 /// iterate over x's whole shape).
@@ -50,19 +65,14 @@ bool isMaxOf(Value maximum, AffineMap maximumMap, Value x, AffineMap xMap) {
                          : linalg::GenericOp();
   if (!producer || !xMap.isPermutation())
     return false;
-  unsigned index = result.getResultNumber();
-  OpOperand &init = producer.getDpsInitsMutable()[index];
+  OpOperand &init = producer.getDpsInitsMutable()[result.getResultNumber()];
   if (producer.getMatchingIndexingMap(&init) != maximumMap)
     return false;
-  Value yielded = producer.getBody()->getTerminator()->getOperand(index);
-  Operation *combiner = yielded.getDefiningOp();
-  if (!isa_and_nonnull<arith::MaximumFOp, arith::MaxNumFOp>(combiner))
+  Operation *combiner;
+  Value element = getCombinedOperand(producer, init, combiner);
+  if (!element || !isa<arith::MaximumFOp, arith::MaxNumFOp>(combiner))
     return false;
-  Value accumulator = producer.getMatchingBlockArgument(&init);
-  Value lhs = combiner->getOperand(0), rhs = combiner->getOperand(1);
-  if (lhs != accumulator && rhs != accumulator)
-    return false;
-  OpOperand *input = getReadInput(producer, lhs == accumulator ? rhs : lhs);
+  OpOperand *input = getReadInput(producer, element);
   return input && input->get() == x &&
          producer.getMatchingIndexingMap(input) == xMap;
 }
@@ -73,23 +83,18 @@ bool isMaxOf(Value maximum, AffineMap maximumMap, Value x, AffineMap xMap) {
 bool isOnlySummed(linalg::GenericOp op, math::ExpOp exp) {
   if (!exp->hasOneUse())
     return false;
-  auto add = dyn_cast<arith::AddFOp>(*exp->getUsers().begin());
-  if (!add || !add->hasOneUse() ||
-      *add->getUsers().begin() != op.getBody()->getTerminator())
-    return false;
-  auto accumulator = dyn_cast<BlockArgument>(
-      add.getLhs() == exp ? add.getRhs() : add.getLhs());
-  if (!accumulator || accumulator.getOwner() != op.getBody() ||
-      accumulator.getArgNumber() < static_cast<unsigned>(op.getNumDpsInputs()))
-    return false;
-  OpOperand *init = op.getMatchingOpOperand(accumulator);
-  unsigned result = init->getOperandNumber() - op.getNumDpsInputs();
-  AffineMap map = op.getMatchingIndexingMap(init);
   SmallVector<unsigned> reductionDims;
   op.getReductionDims(reductionDims);
-  return add->getUses().begin()->getOperandNumber() == result &&
-         llvm::any_of(reductionDims,
-                      [&](unsigned dim) { return !map.isFunctionOfDim(dim); });
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    Operation *combiner;
+    if (getCombinedOperand(op, init, combiner) != exp.getResult() ||
+        !isa<arith::AddFOp>(combiner) || !combiner->hasOneUse())
+      continue;
+    AffineMap map = op.getMatchingIndexingMap(&init);
+    return llvm::any_of(
+        reductionDims, [&](unsigned dim) { return !map.isFunctionOfDim(dim); });
+  }
+  return false;
 }
 
 struct MarkShiftedExpPass
