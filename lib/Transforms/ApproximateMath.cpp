@@ -83,10 +83,18 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
     // has bits above the bound and gets k = 128; r and p stay NaN.
     // With table-exp the shifter is 1.5 * 2^19, whose ulp is 1/16: k
     // becomes round(16 x log2 e) / 16, a float whose floor is the binary
-    // exponent and whose low 4 bits index 2^(j/16) (see expandTable).
-    const int fractionBits = tableExp ? 4 : 0;
-    const float shifter = tableExp ? 0x1.8p19f : 0x1.8p23f;
-    const int32_t shifterBits = tableExp ? 0x49400000 : 0x4B400000;
+    // exponent and whose low 4 bits index 2^(j/16) (see expandTable). A
+    // summed exp takes 1.5 * 2^18 (ulp 1/32) and 5 index bits
+    // (expandSummedTable).
+    bool summed = summedExp && op->hasAttr(dml::kSummedExpAttr);
+    bool summedTable = tableExp && summed;
+    const int fractionBits = summedTable ? 5 : tableExp ? 4 : 0;
+    const float shifter = summedTable ? 0x1.8p18f
+                          : tableExp  ? 0x1.8p19f
+                                      : 0x1.8p23f;
+    const int32_t shifterBits = summedTable ? 0x48C00000
+                                : tableExp  ? 0x49400000
+                                            : 0x4B400000;
     Value shiftedBits = arith::BitcastOp::create(
         rewriter, loc, intType,
         fma(x, floatConst(0x1.715476p+0f), floatConst(shifter)));
@@ -111,14 +119,14 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
     // (kSummedExpAttr) skips ln2Low: its relative error grows by
     // |k| (ln2High - ln 2) <= 2.8e-9 |x|, which weighs least on the terms
     // that dominate the sum, those near x = 0 (docs/numerics.md).
-    bool summed = summedExp && op->hasAttr(dml::kSummedExpAttr);
     Value r = fma(k, floatConst(-0x1.62e43p-1f), x);
     if (!summed)
       r = fma(k, floatConst(0x1.05c61p-29f), r);
 
-    Value p = tableExp
-                  ? expandTable(rewriter, loc, type, r, shiftedBits, summed)
-                  : expandPolynomial(rewriter, loc, type, r);
+    Value p = summedTable
+                  ? expandSummedTable(rewriter, loc, type, r, shiftedBits)
+              : tableExp ? expandTable(rewriter, loc, type, r, shiftedBits)
+                         : expandPolynomial(rewriter, loc, type, r);
 
     Value result;
     if (x86Scalef && vectorType && vectorType.getRank() == 1 &&
@@ -184,10 +192,8 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
   /// ulp; c3 refitted after c2's rounding). 6 FMA-pipe ops where
   /// expandPolynomial takes 8; hi + lo keeps the table's rounding out of
   /// the result's error (0.76 ulp in all, monotone: docs/numerics.md).
-  /// `highOnly` (a summed exp): hi + hi s, one vpermps and one add fewer,
-  /// the table's rounding in the result, not monotone across table steps.
   static Value expandTable(PatternRewriter &rewriter, Location loc, Type type,
-                           Value r, Value shiftedBits, bool highOnly) {
+                           Value r, Value shiftedBits) {
     static constexpr float kHigh[16] = {
         0x1.0p+0f,      0x1.0b5586p+0f, 0x1.172b84p+0f, 0x1.2387a6p+0f,
         0x1.306fep+0f,  0x1.3dea64p+0f, 0x1.4bfdaep+0f, 0x1.5ab07ep+0f,
@@ -202,35 +208,79 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
     auto floatConst = [&](float value) {
       return splat(rewriter, loc, type, value);
     };
-    Value high = lookUp16(rewriter, loc, kHigh, shiftedBits);
-    Value low = highOnly ? Value() : lookUp16(rewriter, loc, kLow, shiftedBits);
+    Value high = lookUp(rewriter, loc, kHigh, shiftedBits);
+    Value low = lookUp(rewriter, loc, kLow, shiftedBits);
     Value q = math::FmaOp::create(rewriter, loc, floatConst(0x1.555622p-3f), r,
                                   floatConst(0x1.00022p-1f));
     Value rSquared = arith::MulFOp::create(rewriter, loc, r, r);
     Value s = math::FmaOp::create(rewriter, loc, rSquared, q, r);
-    if (highOnly)
-      return math::FmaOp::create(rewriter, loc, high, s, high);
     return arith::AddFOp::create(
         rewriter, loc, high, math::FmaOp::create(rewriter, loc, high, s, low));
   }
 
-  /// table[index & 15] per lane of `index` (i32 or a vector of i32) by
-  /// llvm.x86.avx512.permvar.sf.512 (vpermps zmm) on 16-lane slices: the
-  /// same instruction for scalars (broadcast), other widths (padded) and
-  /// n-D vectors (flattened), so that every shape gets the same bits.
-  static Value lookUp16(PatternRewriter &rewriter, Location loc,
-                        const float (&table)[16], Value index) {
+  /// A summed exp's exp(j/32 ln 2 + r) on |r| <= ln 2 / 64 (j = the low 5
+  /// bits of `shiftedBits`) as hi + hi s: hi = 2^(j/32) rounded to f32 from
+  /// a 32-entry table (one vpermi2ps / vpermt2ps, which costs what vpermps
+  /// costs), s = c0 + r (c1 + c2 r) ~ e^r - 1 of degree 2. The halved range
+  /// makes a degree-2 polynomial as accurate as expandTable's degree 3 on
+  /// its range, one FMA fewer. c1 and c2 minimize the largest relative
+  /// error of hi (1 + s) over all j and r with c0 set so that the mean error
+  /// is 0: the table's roundings lean +0.17 2^-24 on average, and a sum
+  /// adds up the mean, not the extremes (docs/numerics.md). c0 rides in the
+  /// FMA that would otherwise be the product r q.
+  static Value expandSummedTable(PatternRewriter &rewriter, Location loc,
+                                 Type type, Value r, Value shiftedBits) {
+    static constexpr float kHigh[32] = {
+        0x1.0p+0f,      0x1.059b0ep+0f, 0x1.0b5586p+0f, 0x1.11301ep+0f,
+        0x1.172b84p+0f, 0x1.1d4874p+0f, 0x1.2387a6p+0f, 0x1.29e9e0p+0f,
+        0x1.306fe0p+0f, 0x1.371a74p+0f, 0x1.3dea64p+0f, 0x1.44e086p+0f,
+        0x1.4bfdaep+0f, 0x1.5342b6p+0f, 0x1.5ab07ep+0f, 0x1.6247ecp+0f,
+        0x1.6a09e6p+0f, 0x1.71f75ep+0f, 0x1.7a1148p+0f, 0x1.82589ap+0f,
+        0x1.8ace54p+0f, 0x1.93737cp+0f, 0x1.9c4918p+0f, 0x1.a5503cp+0f,
+        0x1.ae89fap+0f, 0x1.b7f770p+0f, 0x1.c199bep+0f, 0x1.cb720ep+0f,
+        0x1.d5818ep+0f, 0x1.dfc974p+0f, 0x1.ea4afap+0f, 0x1.f50766p+0f};
+    auto floatConst = [&](float value) {
+      return splat(rewriter, loc, type, value);
+    };
+    Value high = lookUp(rewriter, loc, kHigh, shiftedBits);
+    Value q = math::FmaOp::create(rewriter, loc, floatConst(0x1.ffff3cp-2f), r,
+                                  floatConst(0x1.0000f6p+0f));
+    Value s =
+        math::FmaOp::create(rewriter, loc, q, r, floatConst(-0x1.4d3f0ap-27f));
+    return math::FmaOp::create(rewriter, loc, high, s, high);
+  }
+
+  /// table[index mod N] per lane of `index` (i32 or a vector of i32) for an
+  /// N = 16 or 32 entry table: llvm.x86.avx512.permvar.sf.512 (vpermps zmm)
+  /// or llvm.x86.avx512.vpermi2var.ps.512 (the table's two halves) on
+  /// 16-lane slices, which read only the index's low 4 or 5 bits; the same
+  /// instruction for scalars (broadcast), other widths (padded) and n-D
+  /// vectors (flattened), so that every shape gets the same bits.
+  static Value lookUp(PatternRewriter &rewriter, Location loc,
+                      ArrayRef<float> table, Value index) {
+    assert((table.size() == 16 || table.size() == 32) && "16 or 32 entries");
     auto sliceType = VectorType::get({kScalefLanes}, rewriter.getF32Type());
     auto indexSliceType =
         VectorType::get({kScalefLanes}, rewriter.getI32Type());
-    Value tableValue = arith::ConstantOp::create(
-        rewriter, loc,
-        DenseElementsAttr::get(sliceType, ArrayRef<float>(table)));
+    auto tableHalf = [&](size_t half) -> Value {
+      return arith::ConstantOp::create(
+          rewriter, loc,
+          DenseElementsAttr::get(
+              sliceType, table.slice(half * kScalefLanes, kScalefLanes)));
+    };
+    Value lowHalf = tableHalf(0);
+    Value highHalf = table.size() == 32 ? tableHalf(1) : Value();
     auto permute = [&](Value slice) -> Value {
+      if (!highHalf)
+        return LLVM::CallIntrinsicOp::create(
+                   rewriter, loc, sliceType,
+                   rewriter.getStringAttr("llvm.x86.avx512.permvar.sf.512"),
+                   ValueRange{lowHalf, slice})
+            .getResult(0);
       return LLVM::CallIntrinsicOp::create(
                  rewriter, loc, sliceType,
-                 rewriter.getStringAttr("llvm.x86.avx512.permvar.sf.512"),
-                 ValueRange{tableValue, slice})
+                 rewriter.getStringAttr("llvm.x86.avx512.vpermi2var.ps.512"),
+                 ValueRange{lowHalf, slice, highHalf})
           .getResult(0);
     };
     auto vectorType = dyn_cast<VectorType>(index.getType());

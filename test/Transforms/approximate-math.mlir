@@ -221,8 +221,10 @@ func.func @shifted_exp(%x: vector<16xf32>) -> (vector<16xf32>, vector<16xf32>) {
 }
 
 // A summed exp (dml.summed_exp: exp(x - max(x)) whose only use is a sum):
-// r in one FMA (k * ln2High, no ln2Low), and with the table hi + hi s in
-// one FMA: one vpermps, no low table, no add before the scaling.
+// r in one FMA (k * ln2High, no ln2Low). With the table: k with 5 fraction
+// bits (shifter 1.5 * 2^18), hi from a 32-entry table (one vpermi2ps), a
+// degree-2 polynomial s = c0 + r (c1 + c2 r) in two FMAs and hi + hi s in
+// one: no low table, no add before the scaling.
 // CHECK-LABEL: func.func @summed_exp
 // CHECK: %[[CLAMPED:.*]] = arith.select
 // CHECK: %[[K:.*]] = arith.subf
@@ -230,14 +232,21 @@ func.func @shifted_exp(%x: vector<16xf32>) -> (vector<16xf32>, vector<16xf32>) {
 // CHECK-NEXT: math.fma %{{.*}}, %[[R]], %{{.*}}
 // CHECK: return
 // TABLE-LABEL: func.func @summed_exp
+// TABLE-DAG: %[[C0:.*]] = arith.constant dense<-9.69874225E-9>
+// TABLE-DAG: %[[C1:.*]] = arith.constant dense<1.00001466>
+// TABLE-DAG: %[[C2:.*]] = arith.constant dense<0.499997079>
+// TABLE-DAG: %[[UPPER:.*]] = arith.constant dense<[1.41421354, {{.*}}, 1.95714414]>
+// TABLE-DAG: %[[LOWER:.*]] = arith.constant dense<[1.000000e+00, 1.0218972, {{.*}}, 1.383910e+00]>
+// TABLE-DAG: %[[SHIFTER:.*]] = arith.constant dense<3.932160e+05>
 // TABLE: %[[CLAMPED:.*]] = arith.select
 // TABLE-NOT: arith.minsi
-// TABLE: %[[K:.*]] = arith.subf
+// TABLE: %[[SHIFTED:.*]] = math.fma %[[CLAMPED]], %{{.*}}, %[[SHIFTER]]
+// TABLE: %[[BITS:.*]] = arith.bitcast %[[SHIFTED]]
+// TABLE: %[[K:.*]] = arith.subf %{{.*}}, %[[SHIFTER]]
 // TABLE: %[[R:.*]] = math.fma %[[K]], %{{.*}}, %[[CLAMPED]]
-// TABLE-NEXT: %[[HIGH:.*]] = llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"
-// TABLE-NEXT: %[[Q:.*]] = math.fma %{{.*}}, %[[R]], %{{.*}}
-// TABLE-NEXT: %[[R2:.*]] = arith.mulf %[[R]], %[[R]]
-// TABLE-NEXT: %[[S:.*]] = math.fma %[[R2]], %[[Q]], %[[R]]
+// TABLE-NEXT: %[[HIGH:.*]] = llvm.call_intrinsic "llvm.x86.avx512.vpermi2var.ps.512"(%[[LOWER]], %[[BITS]], %[[UPPER]])
+// TABLE-NEXT: %[[Q:.*]] = math.fma %[[C2]], %[[R]], %[[C1]]
+// TABLE-NEXT: %[[S:.*]] = math.fma %[[Q]], %[[R]], %[[C0]]
 // TABLE-NEXT: %[[P:.*]] = math.fma %[[HIGH]], %[[S]], %[[HIGH]]
 // TABLE-NEXT: llvm.call_intrinsic "llvm.x86.avx512.mask.scalef.ps.512"(%[[P]], %[[K]], %[[P]], %{{.*}}, %{{.*}})
 // TABLE-NOT: permvar
