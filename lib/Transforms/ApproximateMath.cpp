@@ -227,7 +227,8 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
   /// error of hi (1 + s) over all j and r with c0 set so that the mean error
   /// is 0: the table's roundings lean +0.17 2^-24 on average, and a sum
   /// adds up the mean, not the extremes (docs/numerics.md). c0 rides in the
-  /// FMA that would otherwise be the product r q.
+  /// FMA that would otherwise be the product r q. The table and constants
+  /// come from utils/exp_summed/fit_summed_table.py.
   static Value expandSummedTable(PatternRewriter &rewriter, Location loc,
                                  Type type, Value r, Value shiftedBits) {
     static constexpr float kHigh[32] = {
