@@ -8,6 +8,8 @@
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/bit.h"
+#include <cmath>
 
 namespace mlir::dml {
 #define GEN_PASS_DEF_DMLAPPROXIMATEMATH
@@ -89,12 +91,8 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
     bool summed = summedExp && op->hasAttr(dml::kSummedExpAttr);
     bool summedTable = tableExp && summed;
     const int fractionBits = summedTable ? 5 : tableExp ? 4 : 0;
-    const float shifter = summedTable ? 0x1.8p18f
-                          : tableExp  ? 0x1.8p19f
-                                      : 0x1.8p23f;
-    const int32_t shifterBits = summedTable ? 0x48C00000
-                                : tableExp  ? 0x49400000
-                                            : 0x4B400000;
+    const float shifter = std::ldexp(1.5f, 23 - fractionBits);
+    const int32_t shifterBits = llvm::bit_cast<int32_t>(shifter);
     Value shiftedBits = arith::BitcastOp::create(
         rewriter, loc, intType,
         fma(x, floatConst(0x1.715476p+0f), floatConst(shifter)));
@@ -271,17 +269,15 @@ struct ExpF32Expansion : public OpRewritePattern<math::ExpOp> {
     };
     Value lowHalf = tableHalf(0);
     Value highHalf = table.size() == 32 ? tableHalf(1) : Value();
+    StringRef intrinsic = highHalf ? "llvm.x86.avx512.vpermi2var.ps.512"
+                                   : "llvm.x86.avx512.permvar.sf.512";
     auto permute = [&](Value slice) -> Value {
-      if (!highHalf)
-        return LLVM::CallIntrinsicOp::create(
-                   rewriter, loc, sliceType,
-                   rewriter.getStringAttr("llvm.x86.avx512.permvar.sf.512"),
-                   ValueRange{lowHalf, slice})
-            .getResult(0);
-      return LLVM::CallIntrinsicOp::create(
-                 rewriter, loc, sliceType,
-                 rewriter.getStringAttr("llvm.x86.avx512.vpermi2var.ps.512"),
-                 ValueRange{lowHalf, slice, highHalf})
+      SmallVector<Value, 3> operands = {lowHalf, slice};
+      if (highHalf)
+        operands.push_back(highHalf);
+      return LLVM::CallIntrinsicOp::create(rewriter, loc, sliceType,
+                                           rewriter.getStringAttr(intrinsic),
+                                           operands)
           .getResult(0);
     };
     auto vectorType = dyn_cast<VectorType>(index.getType());
