@@ -2317,9 +2317,10 @@ private:
   //===--------------------------------------------------------------------===//
   //
   // A pass over top_k's carrier that dml-lower-top-k marked lists, per row,
-  // the vector steps with a carrier lane at or above the row's limit (NaN
-  // included): one compare into a mask and an OR of its lanes per step,
-  // then the step's start stored at the list's end (a slot past the
+  // the vector steps with a carrier lane at or above the row's limit (all
+  // steps where the limit is NaN): the step's registers folded by a max
+  // tree, one compare into a mask and an OR of its lanes per step, then
+  // the step's start stored at the list's end (a slot past the
   // capacity once full) and the count raised by that OR, without a
   // branch: on a log-softmax row a tenth of the steps holds a candidate,
   // at random positions, which a branch would mispredict.
@@ -2392,6 +2393,46 @@ private:
               arith::ConstantIndexOp::create(b, loc, dml::kCandidateCount)));
   }
 
+  /// The step's registers folded into one by a compare-select tree (`a > b
+  /// ? a : b`, one `vmaxps` each), and the limit at that width: the step is
+  /// then compared once, not once per register with the masks merged (on
+  /// Zen 5 a compare into a mask costs about as much as a `vmaxps`, and the
+  /// merges come on top: 3 `vmaxps` + 1 compare against 4 compares + 3
+  /// `kunpck` per 64 lanes; bench/README.md, "the candidate listing by a
+  /// max tree"). The tree keeps a NaN only where it is a second operand,
+  /// which is exact here: a row with a NaN has a NaN limit (its row max is
+  /// exact, hence NaN, in emitCandidateLimit's delta), x >=u NaN lists
+  /// every step, and a list of every 64-lane step overflows its capacity
+  /// (one per 128 elements), so the selection scans the whole row.
+  std::pair<Value, Value> reduceCandidateStep(OpBuilder &b, Value chunk,
+                                              Value limit) {
+    auto type = cast<VectorType>(chunk.getType());
+    int64_t lanes = type.getNumElements();
+    if (lanes <= lanesPerRegister || lanes % lanesPerRegister != 0)
+      return {chunk, limit};
+    SmallVector<Value> parts;
+    for (int64_t at = 0; at < lanes; at += lanesPerRegister)
+      parts.push_back(vector::ExtractStridedSliceOp::create(
+          b, loc, chunk, ArrayRef<int64_t>{at},
+          ArrayRef<int64_t>{lanesPerRegister}, ArrayRef<int64_t>{1}));
+    while (parts.size() > 1) {
+      SmallVector<Value> folded;
+      for (size_t i = 0; i + 1 < parts.size(); i += 2)
+        folded.push_back(arith::SelectOp::create(
+            b, loc,
+            arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, parts[i],
+                                  parts[i + 1]),
+            parts[i], parts[i + 1]));
+      if (parts.size() % 2)
+        folded.push_back(parts.back());
+      parts = std::move(folded);
+    }
+    Value registerLimit = vector::ExtractStridedSliceOp::create(
+        b, loc, limit, ArrayRef<int64_t>{0},
+        ArrayRef<int64_t>{lanesPerRegister}, ArrayRef<int64_t>{1});
+    return {parts.front(), registerLimit};
+  }
+
   /// Lists the vector step at `point` when a carrier lane is not below
   /// `limit` (see above): stores its start at slot min(`count`, capacity)
   /// and returns the count raised by that OR. The count is a value the loop
@@ -2407,9 +2448,11 @@ private:
     Value chunk = vector::LoadOp::create(
         b, loc, cast<VectorType>(limit.getType()), carrier->get(),
         getIndices(b, loc, op.getMatchingIndexingMap(carrier), point.ivs));
+    auto [step, stepLimit] = reduceCandidateStep(b, chunk, limit);
     Value any = vector::ReductionOp::create(
         b, loc, vector::CombiningKind::OR,
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGE, chunk, limit));
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGE, step,
+                              stepLimit));
     Value slot = arith::AddIOp::create(
         b, loc,
         arith::IndexCastUIOp::create(

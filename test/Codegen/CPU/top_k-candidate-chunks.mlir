@@ -135,7 +135,9 @@
 
 // The exp-sum pass over 64-lane steps of one row (long-row-streams=1, the
 // Zen layout): each row's list started (span 64, vector end 8192) and its
-// limit splat before the loop; per step one compare of the carrier into a
+// limit splat before the loop; per step the carrier's four registers
+// folded by a compare-select max tree (a NaN limit, which every row with a
+// NaN has, lists every step), one compare of the tree's register into a
 // mask, its lanes OR-ed, the step's start stored at the list's end
 // (clamped to the slot past the capacity) and the count, a value the loop
 // carries from 0, raised by the OR, without a branch; the count is stored
@@ -152,8 +154,19 @@
 // LOOP: %[[FOR:.*]]:2 = scf.for %[[J:.*]] = %{{.*}} to %c8192 step %c64 iter_args(%{{.*}} = %{{.*}}, %[[N:.*]] = %[[ZERO]]) -> (vector<64xf32>, i32)
 // LOOP-NOT: math.exp
 // LOOP: %[[C:.*]] = vector.load %{{.*}}[%[[R]], %[[J]]] : memref<2x8200xf32>, vector<64xf32>
-// LOOP-NEXT: %[[MASK:.*]] = arith.cmpf uge, %[[C]], %[[LS]] : vector<64xf32>
-// LOOP-NEXT: %[[ANY:.*]] = vector.reduction <or>, %[[MASK]] : vector<64xi1> into i1
+// LOOP-NEXT: %[[C0:.*]] = vector.extract_strided_slice %[[C]] {offsets = [0], sizes = [16], strides = [1]} : vector<64xf32> to vector<16xf32>
+// LOOP-NEXT: %[[C1:.*]] = vector.extract_strided_slice %[[C]] {offsets = [16], sizes = [16], strides = [1]}
+// LOOP-NEXT: %[[C2:.*]] = vector.extract_strided_slice %[[C]] {offsets = [32], sizes = [16], strides = [1]}
+// LOOP-NEXT: %[[C3:.*]] = vector.extract_strided_slice %[[C]] {offsets = [48], sizes = [16], strides = [1]}
+// LOOP-NEXT: %[[G01:.*]] = arith.cmpf ogt, %[[C0]], %[[C1]] : vector<16xf32>
+// LOOP-NEXT: %[[M01:.*]] = arith.select %[[G01]], %[[C0]], %[[C1]]
+// LOOP-NEXT: %[[G23:.*]] = arith.cmpf ogt, %[[C2]], %[[C3]] : vector<16xf32>
+// LOOP-NEXT: %[[M23:.*]] = arith.select %[[G23]], %[[C2]], %[[C3]]
+// LOOP-NEXT: %[[G:.*]] = arith.cmpf ogt, %[[M01]], %[[M23]] : vector<16xf32>
+// LOOP-NEXT: %[[MAX:.*]] = arith.select %[[G]], %[[M01]], %[[M23]]
+// LOOP-NEXT: %[[L16:.*]] = vector.extract_strided_slice %[[LS]] {offsets = [0], sizes = [16], strides = [1]} : vector<64xf32> to vector<16xf32>
+// LOOP-NEXT: %[[MASK:.*]] = arith.cmpf uge, %[[MAX]], %[[L16]] : vector<16xf32>
+// LOOP-NEXT: %[[ANY:.*]] = vector.reduction <or>, %[[MASK]] : vector<16xi1> into i1
 // LOOP-NOT: memref.store
 // LOOP: %[[CLAMPED:.*]] = arith.minui %[[N]], %c65_i32 : i32
 // LOOP: %[[POS:.*]] = arith.index_castui %[[J]] : index to i32
