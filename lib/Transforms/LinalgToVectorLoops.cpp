@@ -1311,9 +1311,10 @@ private:
   /// output: it streams when the caller's buffer it is a view of does, and
   /// nothing in the kernel reads that buffer (a block's consumer reading
   /// its rows back would wait for the streamed lines). AO's one_hot, for
-  /// one: with ordinary stores its 16 MB of rows pushed the 16 MB input out
-  /// of the cache, and the fused graph ran 1.5x the time of its two
-  /// unfused ops (bench/README.md, "AO: the fused one_hot streamed").
+  /// one: on AMD Zen 5 with ordinary stores its 16 MB of rows pushed the
+  /// 16 MB input out of the cache, and the fused graph ran 1.5x the time
+  /// of its two unfused ops (bench/README.md, "AO: the fused one_hot
+  /// streamed").
   bool shouldStream(Value output) {
     constexpr int64_t kStreamingBytes = int64_t(64) << 20;
     constexpr int64_t kAlignment = 16;
@@ -1327,9 +1328,12 @@ private:
     int64_t offset;
     if (failed(type.getStridesAndOffset(strides, offset)))
       return false;
-    // A block's rows: at a dynamic offset, judged by the buffer they are of.
+    // A block's rows: at a dynamic offset, judged by the buffer they are
+    // of, and only in whole lines with a page prefetch (AMD Zen): on the
+    // 16-core Xeon, whose L3 holds AO's input and output, streamed block
+    // rows ran 7-36 % slower than ordinary stores.
     bool blockRows = ShapedType::isDynamic(offset);
-    if (blockRows && !unreadBlockRows.contains(output))
+    if (blockRows && (!unreadBlockRows.contains(output) || !streamPagePrefetch))
       return false;
     int64_t threshold =
         isCallerBuffer(output) ? callerStreamingBytes : kStreamingBytes;
