@@ -1565,8 +1565,7 @@ private:
   static bool isCallerBuffer(Value buffer) {
     while (auto view = buffer.getDefiningOp<ViewLikeOpInterface>())
       buffer = view.getViewSource();
-    auto arg = dyn_cast<BlockArgument>(buffer);
-    return arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+    return isFunctionArgument(buffer);
   }
 
   /// `ivs` at row `row` of a step: the innermost outer reduction dimension

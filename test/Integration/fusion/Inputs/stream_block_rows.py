@@ -18,6 +18,8 @@ import sys
 
 import numpy as np
 
+from top_k_shared_extremes import check_all
+
 SHAPES = [(67, 1000), (256, 260), (17, 4100)]
 STREAM = "caller-streaming-bytes=1 stream-fills=true stream-page-prefetch=true"
 OPTIONS = [STREAM, STREAM + " threads=2", STREAM + " vector-bits=256",
@@ -62,46 +64,40 @@ def run(dml_run, source, mlir, work, options, tag):
     return np.load(out)
 
 
-def main():
-    dml_opt, dml_run, work = sys.argv[1:4]
-    os.makedirs(work, exist_ok=True)
-    passed = failed = 0
-    for n, c in SHAPES:
-        mlir = os.path.join(work, f"ao_{n}x{c}.mlir")
-        with open(mlir, "w") as f:
-            f.write(program(n, c))
-        # The fused blocks must stream their rows, else this proves nothing.
-        ir = subprocess.run([dml_opt, mlir, "--dml-to-linalg", "--dml-bufferize",
-                             f"--dml-codegen={STREAM}"], check=True,
-                            capture_output=True, text=True).stdout
-        assert "memref.extract_strided_metadata" in ir and \
-            "nontemporal = true" in ir, (n, c)
-        x = rows(n, c, np.random.default_rng(n * c))
-        source = os.path.join(work, f"ao_{n}x{c}.npy")
-        np.save(source, x)
-        expected = reference(x)
-        for options in OPTIONS:
-            tag = f"{n}x{c}_{options.replace('=', '').replace(' ', '_')}"
-            bits = " vector-bits=" + (options.split("vector-bits=")[1][:3]
-                                      if "vector-bits=" in options else "512")
-            unfused = run(dml_run, source, mlir, work, "fusion=false" + bits,
-                          tag + "_unfused")
-            got = run(dml_run, source, mlir, work, options, tag)
-            problems = []
-            if not np.array_equal(got.view(np.uint32), unfused.view(np.uint32)):
-                problems.append("differs from the unfused pipeline")
-            if not np.array_equal(got, expected):
-                bad = np.nonzero((got != expected).any(1))[0]
-                problems.append(f"differs from numpy in rows {list(bad)}")
-            if problems:
-                failed += 1
-                for problem in problems:
-                    print(f"FAIL [{n}x{c}] '{options}': {problem}")
-            else:
-                passed += 1
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+def check(dml_opt, dml_run, work, shape):
+    n, c = shape
+    mlir = os.path.join(work, f"ao_{n}x{c}.mlir")
+    with open(mlir, "w") as f:
+        f.write(program(n, c))
+    # The fused blocks must stream their rows, else this proves nothing.
+    ir = subprocess.run([dml_opt, mlir, "--dml-to-linalg", "--dml-bufferize",
+                         f"--dml-codegen={STREAM}"], check=True,
+                        capture_output=True, text=True).stdout
+    assert "memref.extract_strided_metadata" in ir and \
+        "nontemporal = true" in ir, (n, c)
+    x = rows(n, c, np.random.default_rng(n * c))
+    source = os.path.join(work, f"ao_{n}x{c}.npy")
+    np.save(source, x)
+    expected = reference(x)
+    failures = 0
+    for options in OPTIONS:
+        tag = f"{n}x{c}_{options.replace('=', '').replace(' ', '_')}"
+        bits = " vector-bits=" + (options.split("vector-bits=")[1][:3]
+                                  if "vector-bits=" in options else "512")
+        unfused = run(dml_run, source, mlir, work, "fusion=false" + bits,
+                      tag + "_unfused")
+        got = run(dml_run, source, mlir, work, options, tag)
+        problems = []
+        if not np.array_equal(got.view(np.uint32), unfused.view(np.uint32)):
+            problems.append("differs from the unfused pipeline")
+        if not np.array_equal(got, expected):
+            bad = np.nonzero((got != expected).any(1))[0]
+            problems.append(f"differs from numpy in rows {list(bad)}")
+        failures += bool(problems)
+        for problem in problems:
+            print(f"FAIL [{n}x{c}] '{options}': {problem}")
+    return failures, len(OPTIONS)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(check_all(SHAPES, check))
