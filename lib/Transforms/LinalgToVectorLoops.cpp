@@ -52,7 +52,6 @@
 #include "dml/Transforms/Passes.h"
 #include "dml/Transforms/ReductionIdentity.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -253,7 +252,7 @@ public:
     for (Value init : op.getDpsInits())
       if (Value block = getBlockRowsSource(init);
           block && isFunctionArgument(block) && !isReadInKernel(block))
-        unreadBlockRows.insert(init);
+        unreadBlockRows[init] = block;
     if (rank == 0)
       return emitScalarOp();
     vectorDim = rank - 1;
@@ -1333,13 +1332,14 @@ private:
     // 16-core Xeon, whose L3 holds AO's input and output, streamed block
     // rows ran 7-36 % slower than ordinary stores.
     bool blockRows = ShapedType::isDynamic(offset);
-    if (blockRows && (!unreadBlockRows.contains(output) || !streamPagePrefetch))
+    Value blockSource = unreadBlockRows.lookup(output);
+    if (blockRows && (!blockSource || !streamPagePrefetch))
       return false;
     int64_t threshold =
         isCallerBuffer(output) ? callerStreamingBytes : kStreamingBytes;
     int64_t bytes = type.getNumElements() * elementBytes;
     if (blockRows) {
-      auto source = cast<MemRefType>(getBlockRowsSource(output).getType());
+      auto source = cast<MemRefType>(blockSource.getType());
       bytes = std::max(bytes, source.getNumElements() * elementBytes);
     }
     if (bytes < threshold)
@@ -1397,39 +1397,23 @@ private:
         });
   }
 
-  /// Whether an op of the kernel may read `buffer` or a view of it: any use
-  /// but a view, a store into it, a linalg init its body does not read, and
-  /// the prefetches and address computations of a streamed row.
+  /// Whether an op of the kernel may read `buffer` or a view of it, by the
+  /// ops' memory effects (an op that declares none counts as a read, except
+  /// a prefetch, which reads nothing the kernel depends on).
   static bool isReadInKernel(Value buffer) {
-    for (OpOperand &use : buffer.getUses()) {
-      Operation *user = use.getOwner();
-      if (isa<memref::PrefetchOp, memref::ExtractAlignedPointerAsIndexOp>(user))
-        continue;
-      if (auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(user)) {
-        if (isReadInKernel(metadata.getBaseBuffer()))
+    for (Operation *user : buffer.getUsers()) {
+      if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+          view && view.getViewSource() == buffer) {
+        if (isReadInKernel(view->getResult(0)))
           return true;
         continue;
       }
-      if (auto view = dyn_cast<ViewLikeOpInterface>(user)) {
-        if (view.getViewSource() == buffer &&
-            isReadInKernel(view->getResult(0)))
-          return true;
+      if (isa<memref::PrefetchOp>(user))
         continue;
-      }
-      if (auto store = dyn_cast<memref::StoreOp>(user);
-          store && store.getMemRef() == buffer &&
-          store.getValueToStore() != buffer)
-        continue;
-      if (auto store = dyn_cast<vector::StoreOp>(user);
-          store && store.getBase() == buffer)
-        continue;
-      if (auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
-          linalgOp && linalgOp.isDpsInit(&use) &&
-          !linalgOp.payloadUsesValueFromOperand(&use))
-        continue;
-      if (isa<func::ReturnOp>(user))
-        continue;
-      return true;
+      auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+      if (!effects ||
+          effects.getEffectOnValue<MemoryEffects::Read>(buffer).has_value())
+        return true;
     }
     return false;
   }
@@ -2852,8 +2836,8 @@ private:
   int64_t itemsPerThread, callerStreamingBytes;
   bool streamFills, streamPagePrefetch, prefetch, prefetchGatheredRows;
   /// Outputs that are a block's rows of a caller's buffer (an argument) the
-  /// kernel never reads (shouldStream).
-  llvm::SmallDenseSet<Value, 2> unreadBlockRows;
+  /// kernel never reads, and that buffer (shouldStream).
+  llvm::SmallDenseMap<Value, Value, 2> unreadBlockRows;
   int64_t longRowClaimsPerThread;
   int64_t longRowStreams, longRowPrefetchBytes, longRowPrefetchLocality;
   bool longRowWide, realignRows;
